@@ -1,0 +1,125 @@
+"""A game in play: its rules, where it started, and every move since, with undo and redo."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from solitaire import status as _status
+from solitaire.clicks import click_move
+from solitaire.engine import apply, is_legal, legal_moves
+from solitaire.errors import IllegalMoveError
+from solitaire.layout import Layout
+from solitaire.rules import Rules
+from solitaire.state import Move, Pile, State
+
+
+class Game:
+    """One game: ``push`` plays a move, ``pop`` takes the last one back, ``redo`` replays it.
+
+    >>> game = Game.deal("stronghold", 1)
+    >>> move = game.push("t0>c0")
+    >>> game.moves
+    [Move(src=Pile(kind='t', index=0), dst=Pile(kind='c', index=0), count=1)]
+    >>> _ = game.pop()
+    >>> game.state == Game.deal("stronghold", 1).state
+    True
+    """
+
+    def __init__(self, start: Layout) -> None:
+        self.start = start
+        self.rules: Rules = start.rules
+        self._states: list[State] = [start.state]
+        self.moves: list[Move] = []
+        self._redo: list[Move] = []
+
+    @classmethod
+    def deal(cls, game: str, number: int) -> Game:
+        """A new game of deal ``number``."""
+        return cls(Layout.dealt(game, number))
+
+    @classmethod
+    def replay(cls, start: Layout, moves: Iterable[Move | str]) -> Game:
+        """The game reached by playing ``moves`` from ``start``; raises on the first bad one."""
+        game = cls(start)
+        for number, move in enumerate(moves, 1):
+            try:
+                game.push(move)
+            except IllegalMoveError as error:
+                raise IllegalMoveError(f"move {number} ({move}): {error}") from None
+        return game
+
+    @property
+    def state(self) -> State:
+        """The position now."""
+        return self._states[-1]
+
+    @property
+    def layout(self) -> Layout:
+        """The position now, as a layout of the same deal."""
+        return Layout(self.rules.id, self.start.deal, self.state)
+
+    def legal_moves(self) -> Iterator[Move]:
+        """Every legal move now."""
+        return legal_moves(self.rules, self.state)
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` may be played now."""
+        return is_legal(self.rules, self.state, _move(move))
+
+    def push(self, move: Move | str) -> Move:
+        """Play ``move`` and return it as recorded (``f`` resolved to a foundation).
+
+        An illegal move raises :class:`IllegalMoveError` and changes nothing.
+        """
+        played, after = apply(self.rules, self.state, _move(move))
+        self._states.append(after)
+        self.moves.append(played)
+        self._redo.clear()
+        return played
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        if not self.moves:
+            raise IllegalMoveError("there is no move to undo")
+        self._states.pop()
+        move = self.moves.pop()
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move:
+        """Play again the last move taken back."""
+        if not self._redo:
+            raise IllegalMoveError("there is no move to redo")
+        move = self._redo[-1]
+        played, after = apply(self.rules, self.state, move)
+        self._redo.pop()
+        self._states.append(after)
+        self.moves.append(played)
+        return played
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether a move taken back can be played again."""
+        return bool(self._redo)
+
+    def click(self, pile: Pile | str, index: int | None = None) -> Move | None:
+        """Play what a click on card ``index`` of ``pile`` does, and return it (None: nothing)."""
+        target = Pile.from_str(pile) if isinstance(pile, str) else pile
+        move = click_move(self.rules, self.state, target, index)
+        return None if move is None else self.push(move)
+
+    def autocomplete(self) -> list[Move]:
+        """If nothing is left to decide, play every remaining card home; return the moves."""
+        if not _status.autocomplete_ready(self.rules, self.state):
+            return []
+        moves = _status.autocomplete_moves(self.rules, self.state)
+        return [self.push(move) for move in moves]
+
+    @property
+    def status(self) -> str:
+        """``"won"``, ``"stuck"`` or ``"playing"``."""
+        return _status.status(self.rules, self.state)
+
+
+def _move(move: Move | str) -> Move:
+    return Move.from_str(move) if isinstance(move, str) else move

@@ -1,0 +1,105 @@
+"""The end of a game: the win, Auto complete, and stuck detection."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from solitaire.engine import home_wants, legal_moves, play
+from solitaire.rules import Rules
+from solitaire.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
+
+PLAYING, WON, STUCK = "playing", "won", "stuck"
+
+STUCK_SEARCH_LIMIT = 1000
+"""How many positions stuck detection visits before it gives up and says "not stuck"."""
+
+
+def is_won(rules: Rules, state: State) -> bool:
+    """Whether every card is on a foundation."""
+    return state.home_count() == rules.cards
+
+
+def in_order(rules: Rules, pile: tuple[int, ...]) -> bool:
+    """Whether the cards of ``pile`` can go home from the top down with no decision to make:
+    bottom to top, no card is needed on a foundation before a card above it.
+    """
+    position = rules.home_position
+    return all(position[low] >= position[high] for low, high in pairwise(pile))
+
+
+def autocomplete_ready(rules: Rules, state: State) -> bool:
+    """Whether nothing is left to decide: the stock and waste are empty, every pile is in
+    order, and some card is not yet home.
+    """
+    return (
+        not state.stock
+        and not state.waste
+        and not is_won(rules, state)
+        and all(in_order(rules, pile) for pile in state.tableau)
+    )
+
+
+def autocomplete_moves(rules: Rules, state: State) -> list[Move]:
+    """The foundation moves that play every remaining card home, in order.
+
+    Each step sends home the first top card that goes (piles from ``t0``, then cells, then
+    the waste) to the first foundation that takes it. Call it when
+    :func:`autocomplete_ready` says so; elsewhere it plays home what it can and stops.
+    """
+    moves: list[Move] = []
+    while True:
+        move = _first_home_move(rules, state)
+        if move is None:
+            return moves
+        moves.append(move)
+        state = play(rules, state, move)
+
+
+def _first_home_move(rules: Rules, state: State) -> Move | None:
+    wants = home_wants(rules, state)
+    sources = [(Pile(TABLEAU, i), pile[-1]) for i, pile in enumerate(state.tableau) if pile]
+    sources += [(Pile(CELL, i), card) for i, card in enumerate(state.cells) if card is not None]
+    if state.waste:
+        sources.append((Pile(WASTE), state.waste[-1]))
+    for src, card in sources:
+        if card in wants:
+            return Move(src, Pile(FOUNDATION, wants[card][0]))
+    return None
+
+
+def is_stuck(rules: Rules, state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
+    """Whether no sequence of moves can bring a new card home or a card out of the stock
+    and waste into play.
+
+    Moves that only shuffle cards between piles, cells and (in Fours Up) off a foundation and
+    back are searched, up to ``limit`` positions. Reaching the limit answers False: a game is
+    called stuck only when the search proves it.
+    """
+    if is_won(rules, state):
+        return False
+    home = state.home_count()
+    pool = len(state.stock) + len(state.waste)
+    seen = {state}
+    stack = [state]
+    while stack:
+        position = stack.pop()
+        for move in legal_moves(rules, position):
+            after = play(rules, position, move)
+            if after.home_count() > home or len(after.stock) + len(after.waste) < pool:
+                return False
+            if after in seen:
+                continue
+            if len(seen) >= limit:
+                return False
+            seen.add(after)
+            stack.append(after)
+    return True
+
+
+def status(rules: Rules, state: State) -> str:
+    """``"won"``, ``"stuck"`` or ``"playing"``."""
+    if is_won(rules, state):
+        return WON
+    if is_stuck(rules, state):
+        return STUCK
+    return PLAYING
