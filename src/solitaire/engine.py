@@ -139,11 +139,15 @@ def check(rules: Rules, state: State, move: Move) -> Move:
     saying why the move is not allowed here.
     """
     if move.is_deal:
+        if move != Move.deal():
+            raise IllegalMoveError("the stock only deals: write 's'")
         if rules.stock is None:
             raise IllegalMoveError(f"{rules.name} has no stock")
         if not state.stock:
             raise IllegalMoveError("the stock is empty, and it is never dealt again")
         return move
+    if move.count < 1:
+        raise IllegalMoveError("a move takes at least one card")
     _check_pile_exists(rules, move.src)
     if move.dst != ANY_FOUNDATION:
         _check_pile_exists(rules, move.dst)
@@ -191,7 +195,7 @@ def _check_pile_exists(rules: Rules, pile: Pile) -> None:
         WASTE: 1 if rules.has_waste else 0,
         STOCK: 1 if rules.stock else 0,
     }
-    if not 0 <= pile.index < sizes[pile.kind]:
+    if not 0 <= pile.index < sizes.get(pile.kind, 0):
         raise IllegalMoveError(f"{rules.name} has no pile {pile}")
 
 
