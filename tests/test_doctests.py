@@ -1,0 +1,39 @@
+"""The examples in the engine's docstrings run as tests.
+
+They are collected here, module by module, rather than with ``--doctest-modules``, which
+would also import the Django site's modules outside a configured project.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+ENGINE = [
+    "solitaire",
+    "solitaire.cards",
+    "solitaire.rules",
+    "solitaire.games",
+    "solitaire.state",
+    "solitaire.engine",
+    "solitaire.deal",
+    "solitaire.layout",
+    "solitaire.clicks",
+    "solitaire.status",
+    "solitaire.game",
+    "solitaire.render",
+]
+
+
+@pytest.mark.parametrize("name", ENGINE)
+def test_the_docstring_examples_hold(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_the_engine_has_docstring_examples() -> None:
+    attempted = sum(doctest.testmod(importlib.import_module(name)).attempted for name in ENGINE)
+    assert attempted >= 10
