@@ -117,6 +117,15 @@ def test_fours_up_is_not_stuck_when_a_foundation_card_frees_a_card_for_home() ->
     assert not stuck("fours-up", table("fours-up", t=piles, f=["9C"]))
 
 
+def test_fours_up_a_new_card_home_counts_even_when_another_came_off() -> None:
+    # 9C comes down onto TH and 8D onto it; 5S goes home, KS stays: as many cards are home as
+    # before, yet 5S is new there. Nothing can then take 9C home again.
+    piles = ["TH", "KS 5S 8D", "KH", "KS", "KC", "KD"]
+    assert not stuck("fours-up", table("fours-up", t=piles, f=["9C"]))
+    piles[1] = "KS 6S 8D"
+    assert stuck("fours-up", table("fours-up", t=piles, f=["9C"]))
+
+
 def test_fours_up_is_not_stuck_while_the_stock_holds_a_playable_card() -> None:
     assert not stuck("fours-up", table("fours-up", t=FOURS_DEAD, stock="3D 9S 5D"))
     assert stuck("fours-up", table("fours-up", t=FOURS_DEAD, stock="3D 6S 2D"))

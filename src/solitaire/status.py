@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from solitaire.cards import suit_of
 from solitaire.engine import home_wants, legal_moves, play
 from solitaire.rules import Rules
 from solitaire.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
@@ -79,6 +80,8 @@ def is_stuck(rules: Rules, state: State, limit: int = STUCK_SEARCH_LIMIT) -> boo
         return False
     home = state.home_count()
     pool = len(state.stock) + len(state.waste)
+    returns = rules.foundations.returns
+    heights = _home_heights(state) if returns else ()
     seen = {state}
     stack = [state]
     while stack:
@@ -87,6 +90,8 @@ def is_stuck(rules: Rules, state: State, limit: int = STUCK_SEARCH_LIMIT) -> boo
             after = play(rules, position, move)
             if after.home_count() > home or len(after.stock) + len(after.waste) < pool:
                 return False
+            if returns and _new_card_home(heights, _home_heights(after)):
+                return False
             if after in seen:
                 continue
             if len(seen) >= limit:
@@ -94,6 +99,30 @@ def is_stuck(rules: Rules, state: State, limit: int = STUCK_SEARCH_LIMIT) -> boo
             seen.add(after)
             stack.append(after)
     return True
+
+
+def _home_heights(state: State) -> tuple[tuple[int, ...], ...]:
+    """For each suit, the heights of its foundations, highest first."""
+    heights: tuple[list[int], ...] = ([], [], [], [])
+    for pile in state.foundations:
+        if pile:
+            heights[suit_of(pile[0])].append(len(pile))
+    return tuple(tuple(sorted(suit, reverse=True)) for suit in heights)
+
+
+def _new_card_home(before: tuple[tuple[int, ...], ...], after: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether some card is home in ``after`` more often than in ``before``.
+
+    Where cards may leave the foundations, the count of cards home can stay level while a
+    new card goes home (one comes off, another goes up). A suit's foundations build from the
+    same base, so a card is home more often exactly when the k-th highest of that suit's
+    foundations stands higher than before, for some k.
+    """
+    for old, new in zip(before, after, strict=True):
+        for k, height in enumerate(new):
+            if height > (old[k] if k < len(old) else 0):
+                return True
+    return False
 
 
 def status(rules: Rules, state: State) -> str:
