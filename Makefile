@@ -4,7 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint typecheck unit bench clean
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint typecheck unit unit-postgres bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,7 +15,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -e '.[dev]'
 	touch $(STAMP)
 
-test: lint typecheck unit
+# Serve the site: the first run creates .venv, installs, and creates and migrates data/db.sqlite3.
+run: $(STAMP)
+	$(BIN)/solitaire serve --host $(HOST) --port $(PORT)
+
+test: lint typecheck unit unit-postgres
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -22,6 +29,11 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest
+
+# The site's database tests again, on a throwaway PostgreSQL server (skipped with a notice
+# when PostgreSQL is not installed, except under CI=true, where that fails).
+unit-postgres: $(STAMP)
+	scripts/with-postgres $(BIN)/pytest tests/site -p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

@@ -61,3 +61,13 @@ def deal(game: str, deals: range, as_json: bool) -> None:
             click.echo(picture(layout))
             if number != deals[-1]:
                 click.echo()
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+def serve(host: str, port: int) -> None:
+    """Serve the web site, creating and migrating its database as needed."""
+    from solitaire.site.server import serve as serve_site
+
+    serve_site(host=host, port=port)

@@ -1,0 +1,31 @@
+"""A player's settings, kept on the account (guests keep theirs in the session)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+
+
+class Preferences(models.Model):
+    """The table's settings for one account. Defaults match a guest's."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    autoplay = models.BooleanField(default=True, help_text="A click sends a card where it goes.")
+    autocomplete = models.BooleanField(
+        default=True, help_text="Play every card home once nothing is left to decide."
+    )
+    animation = models.CharField(
+        max_length=8, default="normal", choices=[(speed, speed) for speed in ANIMATION_SPEEDS]
+    )
+    four_colour = models.BooleanField(default=False)
+    hide_timer = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return f"settings of {self.user}"

@@ -1,0 +1,32 @@
+"""Sign-up; log-in, log-out and password change are Django's own views."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+
+
+def _next(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or "/"
+    safe = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if safe else "/"
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    """Make an account (``username``, ``password1``, ``password2``) and log it in.
+
+    Logging in hands the guest's games and settings to the new account.
+    """
+    if request.user.is_authenticated:
+        return redirect(_next(request))
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(_next(request))
+    return render(request, "registration/signup.html", {"form": form, "next": _next(request)})

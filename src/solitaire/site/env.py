@@ -1,0 +1,97 @@
+"""Small helpers that read the site's settings from the environment, with safe defaults."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+TRUE = {"1", "true", "yes", "on"}
+
+
+def env_str(name: str, default: str = "") -> str:
+    """The variable's value, or ``default`` when it is unset or blank."""
+    value = os.environ.get(name, "").strip()
+    return value or default
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    """True for 1/true/yes/on (any case), False for any other value, ``default`` when unset."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    return value in TRUE
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """A comma-separated list, blanks dropped; ``default`` when unset."""
+    value = os.environ.get(name, "")
+    items = [item.strip() for item in value.split(",") if item.strip()]
+    return items or list(default)
+
+
+def data_dir() -> Path:
+    """The folder for the database and the secret key: ``SOLITAIRE_DATA_DIR`` or ``./data``.
+
+    A relative path counts from the current directory, which is where ``make run`` starts.
+    """
+    path = Path(env_str("SOLITAIRE_DATA_DIR", "data")).expanduser().resolve()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def secret_key(folder: Path) -> str:
+    """``SOLITAIRE_SECRET_KEY`` if set, else the key kept in ``folder/secret_key``.
+
+    The first run writes a fresh random key there, readable by its owner only, so sessions
+    outlive a restart without anyone having to invent a secret.
+    """
+    given = env_str("SOLITAIRE_SECRET_KEY")
+    if given:
+        return given
+    path = folder / "secret_key"
+    try:
+        key = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        key = ""
+    if not key:
+        key = secrets.token_urlsafe(50)
+        # Create the file private from the start rather than chmod it afterwards.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(key + "\n")
+    return key
+
+
+def database(url: str, sqlite_path: Path) -> dict[str, Any]:
+    """Django's ``DATABASES["default"]``: PostgreSQL for a ``postgres://`` URL, else SQLite.
+
+    The URL is ``postgresql://USER:PASSWORD@HOST:PORT/NAME?key=value``; a query such as
+    ``host=/tmp/socketdir`` reaches a server on a unix socket, and every other key becomes a
+    connection option for psycopg.
+    """
+    if not url:
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(sqlite_path),
+            # IMMEDIATE takes the write lock when a transaction starts, so two requests for
+            # the same game queue up instead of failing with "database is locked".
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+        }
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgres", "postgresql"):
+        raise ValueError(f"DATABASE_URL must start with postgresql://, not {parts.scheme}://")
+    options = dict(parse_qsl(parts.query))
+    host = options.pop("host", "") or unquote(parts.hostname or "")
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": unquote(parts.path.lstrip("/")) or "solitaire",
+        "USER": unquote(parts.username or ""),
+        "PASSWORD": unquote(parts.password or ""),
+        "HOST": host,
+        "PORT": str(parts.port or ""),
+        "OPTIONS": options,
+        "CONN_MAX_AGE": 60,
+    }

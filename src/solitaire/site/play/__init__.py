@@ -1,0 +1,1 @@
+"""Play: games kept as a deal plus moves, the JSON API that plays them, and the table page."""

@@ -1,0 +1,198 @@
+"""The site's side of a game: deal it, rebuild it with the engine, change it, describe it.
+
+Views call these; none of them knows a rule. Every change runs in one transaction on a
+locked row and checks the version the client saw, so a second tab or a double click can
+never apply a move twice, and an error leaves the stored game as it was.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from solitaire.deal import MAX_DEAL
+from solitaire.game import Game as Engine
+from solitaire.layout import Layout
+from solitaire.site.play.models import Game, Kind, Result
+from solitaire.state import Move
+
+RESULTS = {"won": Result.WON, "stuck": Result.STUCK, "playing": Result.PLAYING}
+"""The stored result for each status the engine reports."""
+
+RANDOM_DEALS = 1_000_000
+"""A plain New deal draws its number from 1 to this, short enough to read out."""
+
+
+class Refused(Exception):
+    """A request the API turns down; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def rebuild(record: Game) -> Engine:
+    """The engine's game for a stored one: the deal replayed move by move."""
+    return Engine.replay(Layout.dealt(record.game, record.deal), record.moves)
+
+
+def describe(record: Game, engine: Engine | None = None, **extra: Any) -> dict[str, Any]:
+    """The game object of SPEC's API, plus a few keys the table uses."""
+    if engine is None:
+        engine = rebuild(record)
+    data: dict[str, Any] = {
+        "id": record.pk,
+        "game": record.game,
+        "deal": record.deal,
+        "layout": engine.layout.to_dict(),
+        "moves": list(record.moves),
+        "legal": [str(move) for move in engine.legal_moves()],
+        "status": engine.status,
+        "version": record.version,
+        "result": record.result,
+        "kind": record.kind,
+        "daily": record.daily.isoformat() if record.daily else None,
+        "can_undo": bool(record.moves),
+        "can_redo": bool(record.undone),
+        "elapsed": record.seconds,
+        "autocompleted": [],
+    }
+    data.update(extra)
+    return data
+
+
+def random_deal() -> int:
+    """A deal number for a plain New deal."""
+    return random.randint(1, min(RANDOM_DEALS, MAX_DEAL))
+
+
+def start(games: QuerySet[Game], owner: dict[str, Any], game: str, deal: int, kind: str) -> Game:
+    """Deal a new game for ``owner``; any unfinished game of the same kind of game is abandoned.
+
+    A Daily game is never abandoned this way: it waits for its player.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        games.filter(game=game, result=Result.PLAYING, daily__isnull=True).update(
+            result=Result.ABANDONED, finished=now
+        )
+        return Game.objects.create(game=game, deal=deal, kind=kind, created=now, **owner)
+
+
+def daily(owner: dict[str, Any], game: str, day: datetime.date, deal: int) -> tuple[Game, bool]:
+    """The player's Daily game of ``game`` for ``day``, dealt if new; True when just dealt."""
+    with transaction.atomic():
+        record, created = Game.objects.get_or_create(
+            user=owner["user"],
+            game=game,
+            daily=day,
+            defaults={"deal": deal, "kind": Kind.DAILY, "guest": ""},
+        )
+    return record, created
+
+
+Change = Callable[[Game, Engine], list[Move]]
+"""Changes ``engine`` (and the record's redo list), returning moves Auto complete played."""
+
+
+def change(games: QuerySet[Game], pk: int, version: int, action: Change) -> dict[str, Any]:
+    """Apply ``action`` to game ``pk`` if it is still at ``version``; return the new object.
+
+    The row is locked for the whole change (``select_for_update``; on SQLite the
+    transaction takes the write lock at once). Anything the action raises rolls it back.
+    """
+    with transaction.atomic():
+        record = games.select_for_update().filter(pk=pk).first()
+        if record is None:
+            raise Refused(404, "there is no such game")
+        if record.version != version:
+            raise Refused(
+                409,
+                f"the game is at version {record.version}, not {version}: "
+                "it changed elsewhere, so reload it",
+            )
+        if record.result == Result.WON:
+            raise Refused(400, "this game is won: deal a new one")
+        if record.result == Result.ABANDONED:
+            raise Refused(409, "this game was replaced by a newer deal")
+        engine = rebuild(record)
+        autocompleted = action(record, engine)
+        record.moves = [str(move) for move in engine.moves]
+        record.version = version + 1
+        status = engine.status
+        record.result = RESULTS.get(status, Result.PLAYING)
+        record.finished = timezone.now() if record.result != Result.PLAYING else None
+        updated = Game.objects.filter(pk=record.pk, version=version).update(
+            moves=record.moves,
+            undone=record.undone,
+            version=record.version,
+            result=record.result,
+            finished=record.finished,
+            updated=timezone.now(),
+        )
+        if updated != 1:  # pragma: no cover - the lock makes this unreachable
+            raise Refused(409, "the game changed while this move was checked: reload it")
+    return describe(record, engine, autocompleted=[str(move) for move in autocompleted])
+
+
+def autocomplete_if(enabled: bool, engine: Engine) -> list[Move]:
+    """Auto complete, when the player has it on and nothing is left to decide."""
+    return engine.autocomplete() if enabled else []
+
+
+def play_move(move: str, autocomplete: bool) -> Change:
+    """A change that plays ``move`` (then Auto complete, if on)."""
+
+    def action(record: Game, engine: Engine) -> list[Move]:
+        engine.push(move)
+        record.undone = []
+        return autocomplete_if(autocomplete, engine)
+
+    return action
+
+
+def play_click(pile: str, index: int | None, autocomplete: bool) -> Change:
+    """A change that plays what a click on card ``index`` of ``pile`` does."""
+
+    def action(record: Game, engine: Engine) -> list[Move]:
+        if engine.click(pile, index) is None:
+            raise Refused(400, "that card has nowhere to go")
+        record.undone = []
+        return autocomplete_if(autocomplete, engine)
+
+    return action
+
+
+def undo(record: Game, engine: Engine) -> list[Move]:
+    """A change that takes back the last move."""
+    move = engine.pop()
+    record.undone = [*record.undone, str(move)]
+    return []
+
+
+def redo(autocomplete: bool) -> Change:
+    """A change that plays again the last move taken back."""
+
+    def action(record: Game, engine: Engine) -> list[Move]:
+        if not record.undone:
+            raise Refused(400, "there is no move to redo")
+        engine.push(record.undone[-1])
+        record.undone = record.undone[:-1]
+        return autocomplete_if(autocomplete, engine)
+
+    return action
+
+
+def restart(record: Game, engine: Engine) -> list[Move]:
+    """A change that goes back to the deal; redo then replays the moves from the start."""
+    record.undone = [*record.undone, *reversed(record.moves)]
+    while engine.moves:
+        engine.pop()
+    return []

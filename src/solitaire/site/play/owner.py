@@ -1,0 +1,44 @@
+"""Whose game is it: the logged-in account, or the guest token kept in the session."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from solitaire.site.play.models import Game
+
+GUEST_KEY = "guest"
+
+
+def guest_token(request: HttpRequest, create: bool = False) -> str:
+    """The session's guest token; with ``create``, make one when there is none yet."""
+    token = request.session.get(GUEST_KEY, "")
+    if not token and create:
+        token = secrets.token_urlsafe(24)
+        request.session[GUEST_KEY] = token
+    return str(token)
+
+
+def owner_fields(request: HttpRequest) -> dict[str, Any]:
+    """The fields that make a new game belong to whoever sent ``request``."""
+    if request.user.is_authenticated:
+        return {"user": request.user, "guest": ""}
+    return {"user": None, "guest": guest_token(request, create=True)}
+
+
+def owned_games(request: HttpRequest) -> QuerySet[Game]:
+    """The games of whoever sent ``request``; nobody else's, ever."""
+    if request.user.is_authenticated:
+        return Game.objects.filter(user=request.user)
+    token = guest_token(request)
+    if not token:
+        return Game.objects.none()
+    return Game.objects.filter(user__isnull=True, guest=token)
+
+
+def adopt_guest_games(token: str, user: Any) -> int:
+    """Give every game of guest ``token`` to ``user``; return how many moved."""
+    return Game.objects.filter(user__isnull=True, guest=token).update(user=user, guest="")

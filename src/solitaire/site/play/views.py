@@ -1,0 +1,86 @@
+"""The home page and the card table page."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from solitaire.errors import SolitaireError
+from solitaire.games import FEATURED, get_rules
+from solitaire.site.accounts import prefs
+from solitaire.site.play import api, games
+from solitaire.site.play.models import Kind, Result
+from solitaire.site.play.owner import owned_games, owner_fields
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The games the site offers, each with its ways to start."""
+    return render(request, "play/home.html")
+
+
+def _table(request: HttpRequest, game: str) -> str:
+    return reverse("table", args=[game])
+
+
+@ensure_csrf_cookie
+def table(request: HttpRequest, game: str) -> HttpResponse:
+    """``/play/GAME/``: the card table.
+
+    ``?id=ID`` opens one of the player's games; ``?deal=N`` and ``?winnable=1`` deal and then
+    redirect to ``?id=``, so that a reload restores the game instead of dealing again;
+    ``?daily=1`` opens today's Daily game (a guest is sent to log in first). With no query,
+    the player's unfinished game of GAME resumes, or a random deal starts.
+    """
+    if game not in FEATURED:
+        raise Http404("no such game")
+    query = request.GET
+    if query.get("daily"):
+        if not request.user.is_authenticated:
+            here = f"{_table(request, game)}?daily=1"
+            return redirect(f"{settings.LOGIN_URL}?{urlencode({'next': here})}")
+        record, _ = api.new_game(request, {"game": game, "daily": True})
+    elif query.get("id"):
+        try:
+            pk = int(query["id"])
+        except ValueError:
+            raise Http404("no such game") from None
+        record = owned_games(request).filter(pk=pk, game=game).first()
+        if record is None:
+            raise Http404("no such game")
+    elif query.get("deal") or query.get("winnable"):
+        asked: dict[str, object] = {"game": game}
+        if query.get("winnable"):
+            asked["winnable"] = True
+        else:
+            try:
+                asked["deal"] = int(query["deal"])
+            except ValueError:
+                raise Http404("deal numbers are whole numbers") from None
+        try:
+            record, _ = api.new_game(request, asked)
+        except (games.Refused, SolitaireError) as problem:
+            raise Http404(str(problem)) from None
+        return redirect(f"{_table(request, game)}?id={record.pk}")
+    else:
+        record = (
+            owned_games(request)
+            .filter(game=game, result__in=[Result.PLAYING, Result.STUCK], daily__isnull=True)
+            .order_by("-created", "-pk")
+            .first()
+        )
+        if record is None:
+            record = games.start(
+                owned_games(request), owner_fields(request), game, games.random_deal(), Kind.RANDOM
+            )
+    context = {
+        "game": get_rules(game),
+        "record": record,
+        "game_data": games.describe(record),
+        "settings_data": prefs.load(request),
+    }
+    return render(request, "play/table.html", context)

@@ -1,0 +1,139 @@
+"""Django settings, read from the environment through :mod:`solitaire.site.env`.
+
+With nothing set, the site runs on SQLite in ``./data`` with DEBUG off, which is what
+``make run`` wants. The variables:
+
+- ``SOLITAIRE_DATA_DIR``: folder for ``db.sqlite3`` and ``secret_key`` (default ``./data``).
+- ``SOLITAIRE_SECRET_KEY``: overrides the generated key kept in the data folder.
+- ``SOLITAIRE_DEBUG=1``: Django's debug pages.
+- ``SOLITAIRE_ALLOWED_HOSTS``: comma-separated host names (default: localhost names).
+- ``SOLITAIRE_CSRF_TRUSTED_ORIGINS``: comma-separated origins, for a site behind a proxy.
+- ``SOLITAIRE_HTTPS=1``: secure cookies, HSTS and trust in the proxy's X-Forwarded-Proto.
+- ``DATABASE_URL``: ``postgresql://...`` switches to PostgreSQL through psycopg 3.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solitaire.site.env import data_dir, database, env_bool, env_list, env_str, secret_key
+
+SITE_DIR = Path(__file__).resolve().parent
+DATA_DIR = data_dir()
+
+SECRET_KEY = secret_key(DATA_DIR)
+DEBUG = env_bool("SOLITAIRE_DEBUG")
+LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver"]
+ALLOWED_HOSTS = env_list("SOLITAIRE_ALLOWED_HOSTS", LOCAL_HOSTS)
+CSRF_TRUSTED_ORIGINS = env_list("SOLITAIRE_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "solitaire.site.accounts",
+    "solitaire.site.play",
+    "solitaire.site.stats",
+    "solitaire.site.rules",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "solitaire.site.urls"
+WSGI_APPLICATION = "solitaire.site.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [SITE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "solitaire.site.play.context.games",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": database(env_str("DATABASE_URL"), DATA_DIR / "db.sqlite3")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Argon2 first: new passwords use it; the others only let old hashes still log in.
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
+# Guests keep their games for a year; a session is their only key to them.
+SESSION_COOKIE_AGE = 365 * 24 * 3600
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_FAILURE_VIEW = "solitaire.site.play.api.csrf_failure"
+
+LANGUAGE_CODE = "en-gb"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)  # collectstatic fills it; WhiteNoise wants it to exist
+STATICFILES_DIRS = [SITE_DIR / "static"]
+# Plain storage, no hashed names: the table's ES modules import each other by relative
+# path, which a manifest would break. WhiteNoise serves straight from the apps' folders.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+if env_bool("SOLITAIRE_HTTPS"):
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SOLITAIRE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = 30 * 24 * 3600
+
+# How much thinking one Hint request may cost: a cap on positions and on seconds.
+HINT_BUDGET = int(env_str("SOLITAIRE_HINT_BUDGET", "200000"))
+HINT_SECONDS = float(env_str("SOLITAIRE_HINT_SECONDS", "2.0"))
+# At most this many hints think at once, so hints cannot take every server thread.
+HINT_CONCURRENCY = int(env_str("SOLITAIRE_HINT_CONCURRENCY", "2"))
+
+# Where the solver's survey summary lives (see solitaire.site.rules.survey).
+SURVEY_FILE = env_str("SOLITAIRE_SURVEY_FILE")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("SOLITAIRE_LOG_LEVEL", "WARNING")},
+}

@@ -1,0 +1,1 @@
+"""Statistics: each player's results per game, worked out from their stored games."""

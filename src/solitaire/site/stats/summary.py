@@ -1,0 +1,118 @@
+"""Work out a player's statistics from their games.
+
+A game counts as played once it has a move and has ended: won, stuck, or abandoned for a
+new deal. The game in progress counts only when it ends, so the win rate never dips while
+a game is being played. Streaks run over ended games in the order they ended.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import QuerySet
+
+from solitaire.games import FEATURED, get_rules
+from solitaire.site.play.models import Game, Result
+
+ENDED = (Result.WON, Result.STUCK, Result.ABANDONED)
+
+
+@dataclass
+class GameStats:
+    """One game's figures for one player."""
+
+    game: str
+    name: str
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    best_seconds: int | None = None
+    fewest_moves: int | None = None
+    in_progress: int = 0
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won over played, from 0 to 1; None before the first game ends."""
+        return self.won / self.played if self.played else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as JSON-ready values."""
+        return {
+            "game": self.game,
+            "name": self.name,
+            "played": self.played,
+            "won": self.won,
+            "win_rate": self.win_rate,
+            "current_streak": self.current_streak,
+            "best_streak": self.best_streak,
+            "best_seconds": self.best_seconds,
+            "fewest_moves": self.fewest_moves,
+            "in_progress": self.in_progress,
+        }
+
+
+@dataclass
+class PlayerStats:
+    """A player's figures for every game, and their Daily results."""
+
+    games: list[GameStats] = field(default_factory=list)
+    daily: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as JSON-ready values."""
+        return {"games": [stats.to_dict() for stats in self.games], "daily": self.daily}
+
+
+def game_stats(game: str, records: list[Game]) -> GameStats:
+    """Figures for one game from the player's games of it, in the order they were dealt."""
+    stats = GameStats(game, get_rules(game).name)
+    ended = [record for record in records if record.result in ENDED and record.moves]
+    ended.sort(key=lambda record: (record.finished or record.created, record.pk))
+    stats.in_progress = sum(
+        1 for record in records if record.result == Result.PLAYING and record.moves
+    )
+    streak = 0
+    for record in ended:
+        stats.played += 1
+        if record.result == Result.WON:
+            stats.won += 1
+            streak += 1
+            stats.best_streak = max(stats.best_streak, streak)
+            seconds, moves = record.seconds, len(record.moves)
+            if stats.best_seconds is None or seconds < stats.best_seconds:
+                stats.best_seconds = seconds
+            if stats.fewest_moves is None or moves < stats.fewest_moves:
+                stats.fewest_moves = moves
+        else:
+            streak = 0
+    stats.current_streak = streak
+    return stats
+
+
+def player_stats(games: QuerySet[Game]) -> PlayerStats:
+    """Every featured game's figures and the Daily results, for one player's games."""
+    records = list(games.order_by("created", "pk"))
+    result = PlayerStats()
+    for game in FEATURED:
+        result.games.append(game_stats(game, [r for r in records if r.game == game]))
+    dailies = sorted(
+        (r for r in records if r.daily is not None),
+        key=lambda r: (r.daily, FEATURED.index(r.game) if r.game in FEATURED else 99),
+        reverse=True,
+    )
+    result.daily = [
+        {
+            "date": record.daily.isoformat() if record.daily else None,
+            "game": record.game,
+            "name": get_rules(record.game).name,
+            "deal": record.deal,
+            "result": record.result,
+            "moves": len(record.moves),
+            "seconds": record.seconds if record.result == Result.WON else None,
+            "id": record.pk,
+        }
+        for record in dailies
+    ]
+    return result

@@ -1,0 +1,20 @@
+"""The site's URLs: pages, accounts, the JSON API and the admin."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from solitaire.site.play.urls import api_patterns, page_patterns
+from solitaire.site.rules import views as rules
+from solitaire.site.stats import views as stats
+
+urlpatterns = [
+    *page_patterns,
+    path("rules/<slug:game>/", rules.page, name="rules"),
+    path("stats/", stats.page, name="stats"),
+    path("api/stats", stats.api, name="api-stats"),
+    path("api/", include(api_patterns)),
+    path("accounts/", include("solitaire.site.accounts.urls")),
+    path("admin/", admin.site.urls),
+]
+
+handler404 = "solitaire.site.play.api.not_found"

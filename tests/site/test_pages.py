@@ -1,0 +1,107 @@
+"""The pages: home, the card table, rules, statistics."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solitaire.games import FEATURED
+from solitaire.site.play.models import Game
+
+
+def test_the_home_page_lists_every_game(client) -> None:
+    html = client.get("/").content.decode()
+    for game in FEATURED:
+        assert f'href="/play/{game}/"' in html
+        assert f'href="/rules/{game}/"' in html
+
+
+@pytest.mark.parametrize("game", FEATURED)
+def test_the_table_page_carries_the_game_and_the_settings(client, game) -> None:
+    response = client.get(f"/play/{game}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    record = Game.objects.get()
+    assert f'data-game="{game}"' in html
+    assert f'data-game-id="{record.pk}"' in html
+    assert 'id="game-data"' in html and 'id="settings-data"' in html
+    assert 'type="module"' in html and "solitaire/js/table.js" in html
+    assert "csrftoken" in response.cookies
+    data = json.loads(
+        html.split('id="game-data" type="application/json">')[1].split("</script>")[0]
+    )
+    assert data["id"] == record.pk and data["game"] == game
+
+
+def test_the_templates_hold_no_inline_javascript(client) -> None:
+    html = client.get("/play/streets/").content.decode()
+    for chunk in html.split("<script")[1:]:
+        opening = chunk.split(">", 1)[0]
+        assert 'type="application/json"' in opening or "src=" in opening, opening
+    assert "onclick=" not in html
+
+
+def test_a_reload_resumes_the_unfinished_game(client) -> None:
+    client.get("/play/streets/")
+    client.get("/play/streets/")
+    assert Game.objects.count() == 1
+
+
+def test_a_deal_number_deals_it_and_redirects_to_the_game(client) -> None:
+    response = client.get("/play/streets/?deal=17")
+    record = Game.objects.get()
+    assert record.deal == 17
+    assert response.status_code == 302
+    assert response["Location"] == f"/play/streets/?id={record.pk}"
+    assert client.get(response["Location"]).context["record"] == record
+
+
+def test_someone_elses_game_is_not_found(client, alice_api) -> None:
+    game = alice_api.new("streets", 1)
+    assert client.get(f"/play/streets/?id={game['id']}").status_code == 404
+
+
+def test_an_unknown_game_is_not_found(client) -> None:
+    assert client.get("/play/chess/").status_code == 404
+    assert client.get("/rules/chess/").status_code == 404
+
+
+@pytest.mark.parametrize("game", FEATURED)
+def test_each_game_has_a_rules_page(client, game) -> None:
+    response = client.get(f"/rules/{game}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    for section in ("setup", "rules", "win", "tips", "solver", "questions"):
+        assert f'id="{section}"' in html
+
+
+def test_the_rules_page_shows_the_survey_when_there_is_one(client, settings, tmp_path) -> None:
+    survey = tmp_path / "survey.json"
+    survey.write_text(
+        json.dumps(
+            {
+                "command": "solitaire survey stronghold --deals 1-10",
+                "games": {
+                    "stronghold": {
+                        "deals": "1-10",
+                        "budget": 1000,
+                        "won": 7,
+                        "lost": 2,
+                        "unknown": 1,
+                        "median_seconds": 0.25,
+                    }
+                },
+            }
+        )
+    )
+    settings.SURVEY_FILE = str(survey)
+    html = client.get("/rules/stronghold/").content.decode()
+    assert "solitaire survey stronghold --deals 1-10" in html
+    assert "survey-pending" not in html
+    assert "survey-pending" in client.get("/rules/streets/").content.decode()
+
+
+def test_static_files_are_served(client) -> None:
+    response = client.get("/static/solitaire/css/site.css")
+    assert response.status_code == 200
