@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 from helpers import cards, table
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from solitaire import Game, Layout, get_rules
+from solitaire import GAMES, Game, Layout, get_rules
+from solitaire.cards import code_of, full_deck
+from solitaire.engine import apply
 from solitaire.state import State
 from solitaire.status import autocomplete_moves, autocomplete_ready, in_order, is_won
 
@@ -110,3 +117,34 @@ def test_fours_up_auto_complete_wraps_each_foundation_to_the_three() -> None:
     assert game.status == "won"
     assert [str(m) for m in moves[:3]] == ["t0>f0", "t0>f0", "t0>f0"]
     assert str(moves[3]) == "t1>f4"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(GAMES)), st.randoms(use_true_random=False))
+def test_any_table_of_piles_in_order_plays_out_to_the_win(game: str, rng: random.Random) -> None:
+    rules = get_rules(game)
+    found = rules.foundations
+    base = 1 if found.suits is not None else 0
+    foundations = []
+    for index in range(found.count):
+        suit = found.suits[index] if found.suits is not None else index % 4
+        height = rng.randint(base, 13)
+        foundations.append(tuple(code_of(rank, suit) for rank in found.sequence[:height]))
+    rest = Counter(full_deck(rules.decks)) - Counter(c for pile in foundations for c in pile)
+    loose = list(rest.elements())
+    rng.shuffle(loose)
+    cells = [loose.pop() if loose and rng.random() < 0.5 else None for _ in range(rules.cells)]
+    piles: list[list[int]] = [[] for _ in range(rules.tableau.piles)]
+    for card in loose:
+        rng.choice(piles).append(card)
+    position = rules.home_position
+    tableau = tuple(tuple(sorted(pile, key=lambda c: -position[c])) for pile in piles)
+    state = State(tableau, tuple(foundations), tuple(cells))
+    Layout.from_json(Layout(game, None, state).to_json())  # a table the game can have
+    assert all(in_order(rules, pile) for pile in tableau)
+    if is_won(rules, state):
+        return
+    assert autocomplete_ready(rules, state)
+    for move in autocomplete_moves(rules, state):
+        _, state = apply(rules, state, move)
+    assert is_won(rules, state)
