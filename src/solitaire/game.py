@@ -54,6 +54,11 @@ class Game:
         return self._states[-1]
 
     @property
+    def positions(self) -> tuple[State, ...]:
+        """Every position of the game so far: the start first, the position now last."""
+        return tuple(self._states)
+
+    @property
     def layout(self) -> Layout:
         """The position now, as a layout of the same deal."""
         return Layout(self.rules.id, self.start.deal, self.state)

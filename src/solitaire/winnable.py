@@ -1,0 +1,199 @@
+"""Winnable deals: deal numbers our solver has proved, each kept with its winning line.
+
+The lists are package data, ``data/winnable/GAME.json``::
+
+    {"game": "stronghold", "budget": 50000, "searched": 812,
+     "deals": [{"deal": 1, "solution": ["t0>c0", ...]}, ...]}
+
+``searched`` is the last deal number tried: every deal from 1 to it was given to the
+solver with ``budget`` positions, and ``deals`` holds those it proved won. Building a list
+is resumable: :func:`extend` starts after ``searched`` and saves as it goes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+from solitaire.deal import MAX_DEAL, deal
+from solitaire.errors import SolitaireError
+from solitaire.game import Game
+from solitaire.games import get_rules
+from solitaire.layout import Layout
+
+DATA_DIR = Path(str(resources.files("solitaire"))) / "data" / "winnable"
+
+
+@dataclass(frozen=True)
+class ProvedDeal:
+    """A deal number and the line of moves that wins it."""
+
+    deal: int
+    solution: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form SPEC gives for ``solitaire winnable``."""
+        return {"deal": self.deal, "solution": list(self.solution)}
+
+
+@dataclass
+class WinnableList:
+    """One game's list as stored: how far the search went and what it proved."""
+
+    game: str
+    budget: int
+    searched: int
+    deals: list[ProvedDeal]
+
+    def to_json(self) -> str:
+        """The file's text: one proved deal a line, so that diffs stay readable."""
+        rows = ",\n".join("  " + json.dumps(proved.to_dict()) for proved in self.deals)
+        head = json.dumps({"game": self.game, "budget": self.budget, "searched": self.searched})
+        return head[:-1] + ', "deals": [\n' + rows + "\n]}\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> WinnableList:
+        """Read a stored list."""
+        data = json.loads(text)
+        deals = [ProvedDeal(row["deal"], tuple(row["solution"])) for row in data["deals"]]
+        return cls(data["game"], data["budget"], data["searched"], deals)
+
+
+def list_path(game: str, directory: Path | None = None) -> Path:
+    """Where the list of ``game`` lives."""
+    return (directory or DATA_DIR) / f"{get_rules(game).id}.json"
+
+
+def load(game: str, directory: Path | None = None) -> WinnableList:
+    """The stored list of ``game`` (an empty one if there is no file yet)."""
+    path = list_path(game, directory)
+    if not path.exists():
+        return WinnableList(get_rules(game).id, 0, 0, [])
+    return WinnableList.from_json(path.read_text())
+
+
+def save(winnable: WinnableList, directory: Path | None = None) -> None:
+    """Write a list atomically, so that an interrupted run never leaves half a file."""
+    path = list_path(winnable.game, directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp") as out:
+        out.write(winnable.to_json())
+    os.chmod(out.name, 0o644)
+    os.replace(out.name, path)
+
+
+@cache
+def proved_deals(game: str) -> tuple[ProvedDeal, ...]:
+    """The proved deals shipped with the package for ``game``, by deal number."""
+    return tuple(load(game).deals)
+
+
+def random_winnable(game: str, avoid: int | None = None, rng: random.Random | None = None) -> int:
+    """A proved deal of ``game`` drawn at random, never ``avoid`` (the player's last deal)."""
+    choices = [proved.deal for proved in proved_deals(game) if proved.deal != avoid]
+    if not choices:
+        raise SolitaireError(f"no proved deals are stored for {game}")
+    return (rng or random.Random()).choice(choices)
+
+
+def solution_for(game: str, number: int) -> tuple[str, ...] | None:
+    """The stored winning line of deal ``number``, or None if it is not in the list."""
+    for proved in proved_deals(game):
+        if proved.deal == number:
+            return proved.solution
+    return None
+
+
+def prove(game: str, number: int, budget: int) -> ProvedDeal | None:
+    """Ask the solver about one deal; return it with its checked line if it is won."""
+    from solitaire.solver import solve
+
+    rules = get_rules(game)
+    answer = solve(rules, deal(rules, number), budget)
+    if answer.result != "won" or answer.solution is None:
+        return None
+    line = tuple(str(move) for move in answer.solution)
+    replayed = Game.replay(Layout.dealt(game, number), line)
+    if replayed.status != "won":
+        raise SolitaireError(f"the solver's line for {game} deal {number} does not win")
+    return ProvedDeal(number, line)
+
+
+def _prove_job(job: tuple[str, int, int]) -> tuple[int, ProvedDeal | None]:
+    game, number, budget = job
+    return number, prove(game, number, budget)
+
+
+def _proofs(
+    game: str, first: int, budget: int, jobs: int
+) -> Generator[tuple[int, ProvedDeal | None], None, None]:
+    """Solve deals ``first``, ``first + 1``, ... in order, on ``jobs`` processes."""
+    batch = max(1, jobs) * 4
+    pool = Pool(jobs) if jobs > 1 else None
+    try:
+        for start in range(first, MAX_DEAL + 1, batch):
+            work = [(game, n, budget) for n in range(start, min(start + batch, MAX_DEAL + 1))]
+            yield from (pool.imap(_prove_job, work) if pool else map(_prove_job, work))
+    finally:
+        if pool is not None:
+            pool.terminate()
+
+
+def extend(
+    game: str,
+    target: int,
+    budget: int,
+    jobs: int = 1,
+    directory: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> WinnableList:
+    """Search deals after the last one tried until the list holds ``target`` proved deals.
+
+    The list is saved after every deal, so an interrupted run keeps all it found. The budget
+    of a list is fixed when its first deal is searched. ``progress(tried, proved)`` is called
+    after each deal.
+    """
+    winnable = load(game, directory)
+    if winnable.searched and winnable.budget != budget:
+        raise SolitaireError(
+            f"the {game} list was searched with a budget of {winnable.budget}; extend it with that"
+        )
+    winnable.budget = budget
+    if len(winnable.deals) < target:
+        proofs = _proofs(winnable.game, winnable.searched + 1, budget, jobs)
+        for number, proved in proofs:
+            winnable.searched = number
+            if proved is not None:
+                winnable.deals.append(proved)
+            save(winnable, directory)
+            if progress is not None:
+                progress(number, len(winnable.deals))
+            if len(winnable.deals) >= target:
+                break
+        proofs.close()
+    proved_deals.cache_clear()
+    return winnable
+
+
+def dealing_search(
+    game: str, budget: int, shuffles: int, rng: random.Random | None = None
+) -> tuple[ProvedDeal | None, int]:
+    """Draw fresh deal numbers until the solver proves one won within ``budget`` positions,
+    at most ``shuffles`` times. Return the proved deal (None if every draw failed) and the
+    number of draws made.
+    """
+    rng = rng or random.Random()
+    for tried in range(1, shuffles + 1):
+        proved = prove(game, rng.randint(1, MAX_DEAL), budget)
+        if proved is not None:
+            return proved, tried
+    return None, shuffles

@@ -1,0 +1,114 @@
+"""Hint: a proved line's next move, a proved loss with the way back, or an honest guess."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import solitaire.hint
+from solitaire.game import Game
+from solitaire.hint import MEMORY, heuristic_move, hint
+from solitaire.layout import Layout
+from solitaire.solver import solve
+from solitaire.state import Move
+from solitaire.winnable import proved_deals
+
+# Streets and Alleys deal 15 after these moves is lost; one move earlier it still wins.
+LOST_AFTER = ["t2>f0", "t0>t2", "t6>t2", "t3>t2", "t4>t2", "t4>f1", "t5>t4", "t7>t1", "t7>t3"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_memory() -> Iterator[None]:
+    MEMORY.clear()
+    yield
+    MEMORY.clear()
+
+
+def test_on_a_proved_deal_the_hint_follows_the_stored_line() -> None:
+    proved = proved_deals("blockade")[0]
+    answer = hint(Game.deal("blockade", proved.deal))
+    assert answer.result == "won"
+    assert [str(move) for move in answer.line] == list(proved.solution)
+    assert answer.move == answer.line[0]
+
+
+def test_off_the_stored_line_the_hint_searches_and_its_line_wins() -> None:
+    game = Game.deal("stronghold", 1)
+    game.push(next(iter(game.legal_moves())))
+    answer = hint(game, budget=100_000, seconds=None)
+    assert answer.result == "won"
+    assert answer.move is not None and game.is_legal(answer.move)
+    assert Game.replay(game.layout, answer.line).status == "won"
+
+
+def test_following_the_line_needs_no_new_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game.deal("stronghold", 2)
+    first = hint(game, budget=100_000, seconds=None)
+    game.push(first.move or Move.deal())
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(solitaire.hint, "solve", no_search)
+    second = hint(game)
+    assert second.result == "won"
+    assert second.line == first.line[1:]
+
+
+def test_a_lost_position_says_how_many_undos_lead_back_to_a_win() -> None:
+    game = Game.replay(Layout.dealt("streets-and-alleys", 15), LOST_AFTER)
+    answer = hint(game, budget=50_000, seconds=None)
+    assert answer.result == "lost"
+    assert answer.move is None
+    assert answer.undos == 1
+    rules = game.rules
+    assert solve(rules, game.positions[-2], 50_000).result == "won"
+
+
+def test_the_way_back_is_the_nearest_winnable_position() -> None:
+    game = Game.replay(Layout.dealt("streets-and-alleys", 15), LOST_AFTER)
+    answer = hint(game, budget=50_000, seconds=None)
+    assert answer.undos is not None
+    for undos in range(answer.undos):
+        state = game.positions[-1 - undos]
+        assert solve(game.rules, state, 50_000).result == "lost"
+
+
+def test_a_lost_deal_with_nothing_to_undo_says_so() -> None:
+    game = Game.deal("streets-and-alleys", 2)
+    answer = hint(game, budget=50_000, seconds=None)
+    assert answer.result == "lost"
+    assert answer.undos is None
+
+
+def test_when_the_budget_runs_out_the_hint_is_an_unproved_legal_move() -> None:
+    game = Game.deal("streets", 1)
+    answer = hint(game, budget=50, seconds=None)
+    assert answer.result == "unknown"
+    assert answer.line == ()
+    assert answer.move is not None and game.is_legal(answer.move)
+
+
+def test_the_heuristic_prefers_a_card_home_and_never_the_last_move_backwards() -> None:
+    game = Game.deal("streets-and-alleys", 15)
+    choice = heuristic_move(game.rules, game.state)
+    assert choice is not None and choice.dst.kind == "f"
+    game.push("t2>f0")
+    last = game.push("t0>t2")
+    choice = heuristic_move(game.rules, game.state, last)
+    assert choice is not None and (choice.src, choice.dst) != (last.dst, last.src)
+
+
+def test_a_won_game_gets_no_move() -> None:
+    proved = proved_deals("blockade")[0]
+    game = Game.replay(Layout.dealt("blockade", proved.deal), proved.solution)
+    answer = hint(game)
+    assert (answer.result, answer.move) == ("won", None)
+
+
+def test_the_hint_reads_as_json() -> None:
+    proved = proved_deals("blockade")[0]
+    data = hint(Game.deal("blockade", proved.deal)).to_dict()
+    assert set(data) == {"result", "move", "line", "undos"}
+    assert data["move"] == proved.solution[0]
