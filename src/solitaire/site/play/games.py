@@ -47,14 +47,17 @@ def describe(record: Game, engine: Engine | None = None, **extra: Any) -> dict[s
     """The game object of SPEC's API, plus a few keys the table uses."""
     if engine is None:
         engine = rebuild(record)
+    status = engine.status
+    # A won game is over: Fours Up would still list moves off its foundations.
+    legal = [] if status == "won" else [str(move) for move in engine.legal_moves()]
     data: dict[str, Any] = {
         "id": record.pk,
         "game": record.game,
         "deal": record.deal,
         "layout": engine.layout.to_dict(),
         "moves": list(record.moves),
-        "legal": [str(move) for move in engine.legal_moves()],
-        "status": engine.status,
+        "legal": legal,
+        "status": status,
         "version": record.version,
         "result": record.result,
         "kind": record.kind,
