@@ -92,3 +92,19 @@ def test_a_foundation_card_never_moves_to_another_foundation() -> None:
 def test_aces_twos_and_threes_on_a_pile_take_nothing_even_in_suit() -> None:
     state = table("fours-up", t=["3C", "2C", "AC", "4D", "3D 2D", "KS"])
     assert not any(">t" in move for move in legal("fours-up", state))
+
+
+def test_once_every_card_is_home_no_card_comes_back() -> None:
+    from solitaire.cards import code_of
+    from solitaire.engine import is_legal, legal_moves
+    from solitaire.games import get_rules
+    from solitaire.state import Move, State
+
+    rules = get_rules("fours-up")
+    home = rules.foundations
+    piles = tuple(
+        tuple(code_of(rank, suit) for rank in home.sequence) for suit in home.suits or ()
+    )
+    won = State(tableau=((),) * 6, foundations=piles)
+    assert list(legal_moves(rules, won)) == []
+    assert not is_legal(rules, won, Move.from_str("f0>t0"))

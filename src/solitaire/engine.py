@@ -127,8 +127,9 @@ def legal_moves(rules: Rules, state: State) -> Iterator[Move]:
         for f in wants.get(top, ()):
             yield Move(_W, _F[f])
         yield from single(_W, top, to_cells=True)
+    won = rules.foundations.returns and state.home_count() == rules.cards
     for f, pile in enumerate(state.foundations):
-        if pile and can_leave_foundation(rules, pile):
+        if pile and not won and can_leave_foundation(rules, pile):
             yield from single(_F[f], pile[-1], to_cells=False)
     if state.stock:
         yield Move.deal()
@@ -161,6 +162,8 @@ def check(rules: Rules, state: State, move: Move) -> Move:
     if move.src == move.dst:
         raise IllegalMoveError("a card cannot move onto its own pile")
     card = src_cards[-move.count]
+    if move.src.kind == FOUNDATION and state.home_count() == rules.cards:
+        raise IllegalMoveError("the game is won: every card stays home")
     if move.src.kind == FOUNDATION and not can_leave_foundation(rules, src_cards):
         if rules.foundations.returns:
             raise IllegalMoveError(f"the base {card_name(card)} never leaves its foundation")
