@@ -36,3 +36,19 @@ def test_an_unknown_api_address_is_a_json_404(guest) -> None:
     response = guest.get("/api/nothing/here")
     assert response.status_code == 404
     assert response.json()["error"]
+
+
+def test_a_game_id_too_large_for_the_database_is_a_404(guest) -> None:
+    for url in ("/api/games/99999999999999999999999", "/api/games/9223372036854775808/moves"):
+        response = guest.post(url, {"move": "s", "version": 0})
+        assert response.status_code == 404, url
+        assert response.json()["error"]
+    assert guest.get("/api/games/999999999999999999").status_code == 404
+
+
+def test_a_body_too_large_is_refused(guest, settings) -> None:
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    game = guest.new()
+    response = guest.post(f"/api/games/{game['id']}/moves", {"move": "x" * 2000, "version": 0})
+    assert response.status_code == 400
+    assert response.json()["error"]

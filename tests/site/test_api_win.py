@@ -4,33 +4,51 @@ from __future__ import annotations
 
 import pytest
 
+from solitaire.games import FEATURED
 from solitaire.site.play.models import Game
 
 
-def proved_line(game: str) -> tuple[int, list[str]]:
-    """A deal of ``game`` with a winning line: the shortest stored solution (issue 4's list),
-    else the first deal the solver wins with a small budget.
-    """
+def stored_line(game: str) -> tuple[int, list[str]] | None:
+    """The proved deal of ``game`` with the shortest stored solution (issue 4's list)."""
     try:
         from solitaire.winnable import proved_deals
 
         stored = [proved for proved in proved_deals(game) if proved.solution]
     except Exception:  # the list may not be built yet
-        stored = []
-    if stored:
-        best = min(stored, key=lambda proved: len(proved.solution))
-        return best.deal, [str(move) for move in best.solution]
+        return None
+    if not stored:
+        return None
+    best = min(stored, key=lambda proved: len(proved.solution))
+    return best.deal, [str(move) for move in best.solution]
+
+
+def proved_line(game: str) -> tuple[int, list[str]]:
+    """A deal of ``game`` with a winning line: a stored solution, else one the solver finds."""
+    line = stored_line(game)
+    if line is not None:
+        return line
     from solitaire.deal import deal
     from solitaire.games import get_rules
 
     solve = pytest.importorskip("solitaire.solver").solve
-
     rules = get_rules(game)
     for number in range(29, 60):
         found = solve(rules, deal(rules, number), budget=50_000)
         if found.result == "won":
             return number, [str(move) for move in found.solution]
     pytest.skip(f"no won {game} deal found to play")
+
+
+@pytest.mark.parametrize("game", FEATURED)
+def test_a_stored_proved_deal_played_through_the_api_is_won(guest, game) -> None:
+    line = stored_line(game)
+    if line is None:
+        pytest.skip(f"no proved {game} deals are stored yet")
+    guest.post("/api/settings", {"autocomplete": False})
+    number, moves = line
+    won = guest.play(guest.new(game, number), *moves)
+    assert (won["status"], won["result"], won["legal"]) == ("won", "won", [])
+    assert won["moves"] == moves
 
 
 def test_a_proved_deal_played_through_the_api_is_won(guest) -> None:

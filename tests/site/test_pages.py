@@ -62,6 +62,11 @@ def test_someone_elses_game_is_not_found(client, alice_api) -> None:
     assert client.get(f"/play/streets/?id={game['id']}").status_code == 404
 
 
+def test_a_bad_game_id_or_deal_number_is_not_found(client) -> None:
+    for query in ("id=abc", "id=99999999999999999999999", "deal=0", "deal=x", "deal=99999999999"):
+        assert client.get(f"/play/streets/?{query}").status_code == 404, query
+
+
 def test_an_unknown_game_is_not_found(client) -> None:
     assert client.get("/play/chess/").status_code == 404
     assert client.get("/rules/chess/").status_code == 404

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.views.csrf import csrf_failure as django_csrf_failure
@@ -60,10 +61,14 @@ def endpoint(*methods: str) -> Callable[[View], View]:
 
 def body(request: HttpRequest) -> dict[str, Any]:
     """The request's JSON object (an empty body counts as ``{}``)."""
-    if not request.body.strip():
+    try:
+        raw = request.body
+    except RequestDataTooBig:
+        raise games.Refused(400, "the request body is too large") from None
+    if not raw.strip():
         return {}
     try:
-        data = json.loads(request.body)
+        data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise games.Refused(400, "the request body is not valid JSON") from None
     if not isinstance(data, dict):

@@ -1,19 +1,36 @@
 """The API under ``/api/`` and the table pages."""
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from solitaire.site.accounts import api as accounts_api
 from solitaire.site.play import api, views
 
+
+class GameId:
+    """A game id: digits that fit the database's 64-bit key, so a huge one is a 404."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        """The id as an int."""
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        """The id as URL text."""
+        return str(value)
+
+
+register_converter(GameId, "game_id")
+
 api_patterns = [
     path("games", api.create, name="api-games"),
-    path("games/<int:pk>", api.detail, name="api-game"),
-    path("games/<int:pk>/moves", api.move, name="api-move"),
-    path("games/<int:pk>/click", api.click, name="api-click"),
-    path("games/<int:pk>/undo", api.undo, name="api-undo"),
-    path("games/<int:pk>/redo", api.redo, name="api-redo"),
-    path("games/<int:pk>/restart", api.restart, name="api-restart"),
-    path("games/<int:pk>/hint", api.hint, name="api-hint"),
+    path("games/<game_id:pk>", api.detail, name="api-game"),
+    path("games/<game_id:pk>/moves", api.move, name="api-move"),
+    path("games/<game_id:pk>/click", api.click, name="api-click"),
+    path("games/<game_id:pk>/undo", api.undo, name="api-undo"),
+    path("games/<game_id:pk>/redo", api.redo, name="api-redo"),
+    path("games/<game_id:pk>/restart", api.restart, name="api-restart"),
+    path("games/<game_id:pk>/hint", api.hint, name="api-hint"),
     path("settings", accounts_api.settings_view, name="api-settings"),
 ]
 

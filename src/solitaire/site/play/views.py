@@ -45,10 +45,9 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
             return redirect(f"{settings.LOGIN_URL}?{urlencode({'next': here})}")
         record, _ = api.new_game(request, {"game": game, "daily": True})
     elif query.get("id"):
-        try:
-            pk = int(query["id"])
-        except ValueError:
-            raise Http404("no such game") from None
+        if not query["id"].isdigit() or len(query["id"]) > 18:
+            raise Http404("no such game")
+        pk = int(query["id"])
         record = owned_games(request).filter(pk=pk, game=game).first()
         if record is None:
             raise Http404("no such game")
