@@ -53,3 +53,8 @@ def test_a_move_without_the_token_changes_nothing(browser) -> None:
 
 def test_logout_refuses_a_get() -> None:
     assert Client().get("/accounts/logout/").status_code == 405
+
+
+def test_get_settings_hands_out_the_csrf_cookie(browser) -> None:
+    response = browser.get("/api/settings")
+    assert "csrftoken" in response.cookies

@@ -101,10 +101,47 @@ def test_the_rules_page_shows_the_survey_when_there_is_one(client, settings, tmp
         )
     )
     settings.SURVEY_FILE = str(survey)
+    settings.SURVEY_DIR = str(tmp_path / "no-rows")  # so that only the summary file counts
     html = client.get("/rules/stronghold/").content.decode()
     assert "solitaire survey stronghold --deals 1-10" in html
     assert "survey-pending" not in html
     assert "survey-pending" in client.get("/rules/streets/").content.decode()
+
+
+def test_the_rules_page_counts_a_survey_file(client, settings, tmp_path) -> None:
+    rows = [
+        {
+            "deal": 1,
+            "result": "won",
+            "positions": 10,
+            "seconds": 0.5,
+            "budget": 1000,
+            "solution": "",
+        },
+        {
+            "deal": 2,
+            "result": "lost",
+            "positions": 10,
+            "seconds": 1.5,
+            "budget": 1000,
+            "solution": "",
+        },
+        {
+            "deal": 3,
+            "result": "won",
+            "positions": 10,
+            "seconds": 2.5,
+            "budget": 1000,
+            "solution": "",
+        },
+    ]
+    (tmp_path / "blockade.json").write_text(json.dumps({"rows": rows}))
+    settings.SURVEY_DIR = str(tmp_path)
+    response = client.get("/rules/blockade/")
+    survey = response.context["survey"]
+    assert (survey["won"], survey["lost"], survey["unknown"], survey["total"]) == (2, 1, 0, 3)
+    assert survey["median_seconds"] == 1.5
+    assert "solitaire survey blockade --deals 1-3 --budget 1000" in response.content.decode()
 
 
 def test_static_files_are_served(client) -> None:

@@ -128,7 +128,9 @@ HINT_SECONDS = float(env_str("SOLITAIRE_HINT_SECONDS", "2.0"))
 # At most this many hints think at once, so hints cannot take every server thread.
 HINT_CONCURRENCY = int(env_str("SOLITAIRE_HINT_CONCURRENCY", "2"))
 
-# Where the solver's survey summary lives (see solitaire.site.rules.survey).
+# Where the solver's survey results live (see solitaire.site.rules.survey); by default the
+# package's own data folder.
+SURVEY_DIR = env_str("SOLITAIRE_SURVEY_DIR")
 SURVEY_FILE = env_str("SOLITAIRE_SURVEY_FILE")
 
 LOGGING = {

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.csrf import ensure_csrf_cookie
 
 from solitaire.site.accounts import prefs
 from solitaire.site.play.api import body, endpoint
 from solitaire.site.play.games import Refused
 
 
+@ensure_csrf_cookie
 @endpoint("GET", "POST")
 def settings_view(request: HttpRequest) -> HttpResponse:
-    """GET answers the settings; POST changes the keys it sends and answers them all."""
+    """GET answers the settings; POST changes the keys it sends and answers them all.
+
+    GET also sets the CSRF cookie, so a client other than the table page can start here.
+    """
     if request.method == "GET":
         return JsonResponse(prefs.load(request))
     try:
