@@ -76,3 +76,18 @@ def test_the_table_opens_the_daily_deal_for_a_player(alice_api, daily_deal) -> N
     response = alice_api.client.get("/play/streets/?daily=1")
     assert response.status_code == 200
     assert response.context["record"].daily is not None
+
+
+def test_the_table_says_not_found_when_there_is_no_daily_deal(alice_api, monkeypatch) -> None:
+    daily = pytest.importorskip("solitaire.daily")
+
+    def missing(game, day):
+        from solitaire.errors import SolitaireError
+
+        raise SolitaireError(f"{game} has no proved deals yet")
+
+    monkeypatch.setattr(daily, "daily_deal", missing)
+    assert alice_api.client.get("/play/streets/?daily=1").status_code == 404
+    response = alice_api.post("/api/games", {"game": "streets", "daily": True})
+    assert response.status_code == 400
+    assert "proved" in response.json()["error"]

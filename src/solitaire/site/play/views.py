@@ -43,7 +43,10 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
         if not request.user.is_authenticated:
             here = f"{_table(request, game)}?daily=1"
             return redirect(f"{settings.LOGIN_URL}?{urlencode({'next': here})}")
-        record, _ = api.new_game(request, {"game": game, "daily": True})
+        try:
+            record, _ = api.new_game(request, {"game": game, "daily": True})
+        except (games.Refused, SolitaireError) as problem:
+            raise Http404(str(problem)) from None
     elif query.get("id"):
         if not query["id"].isdigit() or len(query["id"]) > 18:
             raise Http404("no such game")
