@@ -71,3 +71,13 @@ def serve(host: str, port: int) -> None:
     from solitaire.site.server import serve as serve_site
 
     serve_site(host=host, port=port)
+
+
+def _add_solver_commands() -> None:
+    from solitaire.solver.commands import solve, survey
+
+    main.add_command(solve)
+    main.add_command(survey)
+
+
+_add_solver_commands()

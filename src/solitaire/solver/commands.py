@@ -1,0 +1,108 @@
+"""The ``solve`` and ``survey`` commands; :mod:`solitaire.cli` adds them to its group."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+import click
+
+from solitaire.deal import MAX_DEAL
+from solitaire.errors import SolitaireError
+from solitaire.layout import Layout
+from solitaire.solver.report import solve_layout, text
+from solitaire.solver.search import DEFAULT_BUDGET
+from solitaire.solver.survey import Summary, load
+from solitaire.solver.survey import survey as run_survey
+
+
+def _game(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    from solitaire.cli import game_argument
+
+    return game_argument(value)
+
+
+def _deals(_ctx: click.Context, _param: click.Parameter, value: str) -> range:
+    from solitaire.cli import parse_deals
+
+    return parse_deals(value)
+
+
+@click.command()
+@click.argument("game", callback=_game)
+@click.argument("number", required=False, type=click.IntRange(1, MAX_DEAL))
+@click.option("--layout", "layout_file", type=click.File("r"), help="Layout JSON; - reads stdin.")
+@click.option(
+    "--budget",
+    type=click.IntRange(min=1),
+    default=DEFAULT_BUDGET,
+    show_default=True,
+    help="Positions to expand before answering unknown.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def solve(
+    game: str, number: int | None, layout_file: TextIO | None, budget: int, as_json: bool
+) -> None:
+    """Search deal N of GAME, or a layout, for a win or a proof that there is none."""
+    if (number is None) == (layout_file is None):
+        raise click.UsageError("give either a deal number N or --layout FILE")
+    if layout_file is not None:
+        try:
+            layout = Layout.from_json(layout_file.read())
+        except SolitaireError as error:
+            raise click.BadParameter(str(error), param_hint="--layout") from None
+        if layout.game != game:
+            raise click.BadParameter(
+                f"the layout is a game of {layout.game}, not {game}", param_hint="--layout"
+            )
+    else:
+        assert number is not None
+        layout = Layout.dealt(game, number)
+    report = solve_layout(layout, budget)
+    click.echo(json.dumps(report) if as_json else text(report))
+
+
+@click.command()
+@click.argument("game", callback=_game)
+@click.option("--deals", required=True, callback=_deals, help="The deals, A-B.")
+@click.option(
+    "--budget",
+    type=click.IntRange(min=1),
+    default=DEFAULT_BUDGET,
+    show_default=True,
+    help="Positions per deal.",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=os.cpu_count() or 1,
+    show_default="every core",
+    help="Processes.",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="CSV or JSON file (by extension), one row per deal; rows it holds are reused.",
+)
+def survey(game: str, deals: range, budget: int, jobs: int, out: Path | None) -> None:
+    """Solve deals A-B of GAME on every core and sum up the results."""
+    if out is not None:
+        if out.suffix.lower() not in (".csv", ".json"):
+            raise click.BadParameter("the file must end in .csv or .json", param_hint="--out")
+        try:
+            load(out)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise click.BadParameter(f"cannot read {out}: {error}", param_hint="--out") from None
+    rows = run_survey(game, deals, budget, jobs, out, progress=_bar)
+    click.echo(f"{game}, deals {deals[0]}-{deals[-1]}, budget {budget:,} positions")
+    click.echo(Summary.of(rows).text())
+
+
+def _bar(rows: Iterator[dict[str, Any]], total: int) -> Iterator[dict[str, Any]]:
+    from tqdm import tqdm
+
+    return iter(tqdm(rows, total=total, unit="deal", file=sys.stderr))

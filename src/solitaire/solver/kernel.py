@@ -1,0 +1,435 @@
+"""The solver's compact view of a game: tables derived from :class:`Rules`, and the hot path.
+
+A position inside the solver is a plain tuple ``(tableau, foundations, cells, stock, waste,
+left)``:
+
+- ``tableau``: one ``bytes`` per pile, card codes bottom to top;
+- ``foundations``: each foundation's top card code, or -1 while it is empty;
+- ``cells``: ``bytes`` with one byte per free cell, :data:`EMPTY` where it is free;
+- ``stock``: how many cards the stock still holds (its order never changes, so the first
+  ``stock`` cards of the starting stock are what is left);
+- ``waste``: ``bytes``, bottom to top;
+- ``left``: how many cards are not yet home (0 is the win).
+
+Nothing here asks which game it is: every table comes from the rules. The engine stays the
+only judge of a move: a solution is replayed through it before it is handed out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from solitaire.cards import code_of, rank_of, suit_of
+from solitaire.rules import Rules, RunRule, StockTarget
+from solitaire.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
+
+EMPTY = 255
+"""The byte of a free cell."""
+
+WASTE_SRC = 48
+CELL0 = 32
+FOUND0 = 64
+DEAL = (-1, -1, 0)
+
+Position = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, bytes, int]
+RawMove = tuple[int, int, int]
+Child = tuple[int, bytes, Position, tuple[RawMove, ...]]
+
+_PILE_CACHE_LIMIT = 400_000
+
+
+class Kernel:
+    """Move generation, safe foundation moves and canonical keys for one game and one stock.
+
+    Build it from the rules and the starting position; then :meth:`start` gives the
+    solver's position, :meth:`children` its successors in a promising order, and
+    :meth:`key` the canonical key that identifies positions that play the same.
+    """
+
+    def __init__(self, rules: Rules, state: State) -> None:
+        self.rules = rules
+        found = rules.foundations
+        self.piles = rules.tableau.piles
+        self.ncells = rules.cells
+        self.decks = rules.decks
+        self.stock_cards = bytes(state.stock)
+        self.fits: tuple[frozenset[int], ...] = rules.fits
+        self.homepos: tuple[int, ...] = rules.home_position
+        self.one_card = rules.runs is RunRule.ONE_CARD
+        self.limited = rules.runs is RunRule.LIMITED_RUN
+        self.refills = rules.refills
+        # Pile order matters while the stock deals onto piles by index or refills them.
+        self.ordered_while_stock = rules.stock is not None and (
+            rules.stock.to is StockTarget.EVERY_PILE or rules.stock.refill
+        )
+        self.deal_to_piles = rules.stock is not None and rules.stock.to is StockTarget.EVERY_PILE
+        self.returns = found.returns
+        self.suited = found.suits is not None
+        self.base_cards = tuple(code_of(found.base, suit) for suit in range(4))
+        self.fixed_bases = frozenset(found.dealt)
+        # next card a foundation takes, indexed by its top card code (+1 so that -1 works)
+        nxt = [-1] * 53
+        for top in range(52):
+            pos = found.position[rank_of(top)]
+            if pos < 12:
+                nxt[top + 1] = code_of(found.sequence[pos + 1], suit_of(top))
+        self.next_home = tuple(nxt)
+        self.rank = tuple(rank_of(code) for code in range(52))
+        # Which suits have a card that could be built on card c, and its home position.
+        need_suits: list[tuple[int, ...]] = []
+        need_pos: list[int] = []
+        for card in range(52):
+            fitters = sorted(rules.fits[card])
+            need_suits.append(tuple(sorted({suit_of(x) for x in fitters})))
+            need_pos.append(self.homepos[fitters[0]] if fitters else -1)
+        self.need_suits = tuple(need_suits)
+        self.need_pos = tuple(need_pos)
+        # fitters that are dealt bases never leave: they count as home for good
+        self.fitters_fixed = tuple(
+            all(found.dealt.count(x) == rules.decks for x in rules.fits[card]) for card in range(52)
+        )
+        self._found_cache: dict[tuple[int, ...], tuple[dict[int, int], frozenset[int]]] = {}
+        self._pile_cache: dict[bytes, tuple[int, int]] = {}
+
+    # ----------------------------------------------------------------- conversion
+
+    def start(self, state: State) -> tuple[Position, tuple[RawMove, ...]]:
+        """The solver's position for ``state`` after its safe moves, and those moves."""
+        cells = bytes(EMPTY if card is None else card for card in state.cells)
+        found = tuple(pile[-1] if pile else -1 for pile in state.foundations)
+        left = self.rules.cards - state.home_count()
+        pos: Position = (
+            tuple(bytes(pile) for pile in state.tableau),
+            found,
+            cells,
+            len(state.stock),
+            bytes(state.waste),
+            left,
+        )
+        return self.close(pos, ())
+
+    @staticmethod
+    def to_move(raw: RawMove) -> Move:
+        """The engine's move for a raw solver move."""
+        src, dst, count = raw
+        if src < 0:
+            return Move.deal()
+        return Move(_pile(src), _pile(dst), count)
+
+    # ----------------------------------------------------------------- tables per position
+
+    def found_info(self, found: tuple[int, ...]) -> tuple[dict[int, int], frozenset[int]]:
+        """For these foundations: the card each foundation takes (card -> first foundation),
+        and the cards among them whose move home is safe (see :meth:`_safe_cards`).
+        """
+        cached = self._found_cache.get(found)
+        if cached is not None:
+            return cached
+        wants: dict[int, int] = {}
+        nxt = self.next_home
+        for index, top in enumerate(found):
+            if top < 0 and not self.suited:
+                for card in self.base_cards:
+                    wants.setdefault(card, index)
+            else:
+                card = nxt[top + 1]
+                if card >= 0:
+                    wants.setdefault(card, index)
+        info = (wants, self._safe_cards(found, wants))
+        if len(self._found_cache) < _PILE_CACHE_LIMIT:
+            self._found_cache[found] = info
+        return info
+
+    def _safe_cards(self, found: tuple[int, ...], wants: dict[int, int]) -> frozenset[int]:
+        """The cards that can go home now with no loss.
+
+        Card c is needed in play only as a base for the cards that build on it. When every
+        copy of those is home for good, nothing can ever be laid on c, so c in play can only
+        stand in the way: any line that wins with c in play wins with c home, skipping c's
+        own moves (cells and piles only get emptier, so every run limit only grows).
+
+        Where foundation cards can come back (``returns``), a home card is home for good only
+        if it is a dealt base; and c must not cover a card that could come back, so c may only
+        go onto a bare dealt base. The refill rule is checked by the caller.
+        """
+        safe = []
+        if self.returns:
+            for card, index in wants.items():
+                if self._is_base(found[index]) and self.fitters_fixed[card]:
+                    safe.append(card)
+            return frozenset(safe)
+        # lowest home position reached by every copy of each suit (-1: a copy has none home)
+        lowest = [12] * 4
+        started = [0] * 4
+        homepos = self.homepos
+        for top in found:
+            if top < 0:
+                continue
+            suit = top & 3
+            started[suit] += 1
+            lowest[suit] = min(lowest[suit], homepos[top])
+        for suit in range(4):
+            if started[suit] < self.decks:
+                lowest[suit] = -1
+        for card in wants:
+            need = self.need_pos[card]
+            if all(lowest[suit] >= need for suit in self.need_suits[card]):
+                safe.append(card)
+        return frozenset(safe)
+
+    def _is_base(self, top: int) -> bool:
+        """Whether a foundation whose top card is ``top`` holds only its dealt base."""
+        return self.suited and self.homepos[top] == 0
+
+    def pile_info(self, pile: bytes) -> tuple[int, int]:
+        """(length of the built run on top, cards that lie above a card needed home sooner)."""
+        cached = self._pile_cache.get(pile)
+        if cached is not None:
+            return cached
+        fits = self.fits
+        run = 0
+        if pile:
+            run = 1
+            for i in range(len(pile) - 1, 0, -1):
+                if pile[i] not in fits[pile[i - 1]]:
+                    break
+                run += 1
+        homepos = self.homepos
+        blocked = 0
+        low = 99
+        for card in pile:
+            pos = homepos[card]
+            if pos > low:
+                blocked += 1
+            elif pos < low:
+                low = pos
+        info = (run, blocked)
+        if len(self._pile_cache) < _PILE_CACHE_LIMIT:
+            self._pile_cache[pile] = info
+        return info
+
+    # ----------------------------------------------------------------- moves
+
+    def key(self, pos: Position) -> bytes:
+        """The canonical key: positions with equal keys play the same.
+
+        Tableau piles are interchangeable unless the stock still deals or refills by pile
+        index; free cells are interchangeable; foundations are left out, because the cards
+        not in play determine every foundation up to swapping two of the same suit.
+        """
+        tab, _found, cells, stock, waste, _left = pos
+        if stock and self.ordered_while_stock:
+            head = b"\xff".join(tab)
+        else:
+            head = b"\xff".join(sorted(tab))
+        return head + bytes((254, stock)) + bytes(sorted(cells)) + waste
+
+    def play(self, pos: Position, raw: RawMove) -> Position:
+        """Play a raw move known to be legal, refills included (safe moves are not)."""
+        tab, found, cells, stock, waste, left = pos
+        src, dst, count = raw
+        if src < 0:
+            if self.deal_to_piles:
+                cards = self.stock_cards
+                dealt = min(stock, self.piles)
+                piles = list(tab)
+                for i in range(dealt):
+                    piles[i] = piles[i] + cards[stock - 1 - i : stock - i]
+                return (tuple(piles), found, cells, stock - dealt, waste, left)
+            card = self.stock_cards[stock - 1 : stock]
+            return (tab, found, cells, stock - 1, waste + card, left)
+        if src < CELL0:
+            pile = tab[src]
+            moving = pile[-count:]
+            piles = list(tab)
+            piles[src] = pile[:-count]
+        elif src == WASTE_SRC:
+            moving = waste[-1:]
+            waste = waste[:-1]
+            piles = list(tab)
+        elif src < FOUND0:
+            moving = cells[src - CELL0 : src - CELL0 + 1]
+            cells = cells[: src - CELL0] + b"\xff" + cells[src - CELL0 + 1 :]
+            piles = list(tab)
+        else:
+            index = src - FOUND0
+            top = found[index]
+            moving = bytes((top,))
+            below = self._below(index, top, found)
+            found = (*found[:index], below, *found[index + 1 :])
+            left += 1
+            piles = list(tab)
+        if dst < CELL0:
+            piles[dst] = piles[dst] + moving
+        elif dst < FOUND0:
+            cells = cells[: dst - CELL0] + moving + cells[dst - CELL0 + 1 :]
+        else:
+            index = dst - FOUND0
+            found = (*found[:index], moving[0], *found[index + 1 :])
+            left -= 1
+        if stock and self.refills:
+            cards = self.stock_cards
+            for i in range(self.piles):
+                if not piles[i] and stock:
+                    piles[i] = cards[stock - 1 : stock]
+                    stock -= 1
+        return (tuple(piles), found, cells, stock, waste, left)
+
+    def _below(self, index: int, top: int, found: tuple[int, ...]) -> int:
+        """The card under ``top`` on foundation ``index`` (-1: none)."""
+        position = self.homepos[top]
+        if position == 0:
+            return -1
+        return code_of(self.rules.foundations.sequence[position - 1], top & 3)
+
+    def close(
+        self, pos: Position, moves: tuple[RawMove, ...]
+    ) -> tuple[Position, tuple[RawMove, ...]]:
+        """Play every safe foundation move, one after another; return the position and the
+        moves appended to ``moves``.
+        """
+        found_info = self.found_info
+        refill_guard = self.refills
+        while True:
+            tab, found, cells, stock, waste, _left = pos
+            wants, safe = found_info(found)
+            if not safe:
+                return pos, moves
+            raw: RawMove | None = None
+            for i, pile in enumerate(tab):
+                if pile and pile[-1] in safe:
+                    # a refill would change what the stock deals where: not provably safe
+                    if refill_guard and stock and len(pile) == 1:
+                        continue
+                    raw = (i, FOUND0 + wants[pile[-1]], 1)
+                    break
+            if raw is None:
+                for j, card in enumerate(cells):
+                    if card in safe:
+                        raw = (CELL0 + j, FOUND0 + wants[card], 1)
+                        break
+            if raw is None and waste and waste[-1] in safe:
+                raw = (WASTE_SRC, FOUND0 + wants[waste[-1]], 1)
+            if raw is None:
+                return pos, moves
+            pos = self.play(pos, raw)
+            moves = (*moves, raw)
+
+    def moves(self, pos: Position) -> list[RawMove]:
+        """Every move worth trying, each kind of duplicate left out (see :meth:`key`)."""
+        tab, found, cells, stock, waste, _left = pos
+        wants, _safe = self.found_info(found)
+        fits = self.fits
+        rank = self.rank
+        sortable = not (stock and self.ordered_while_stock)
+        out: list[RawMove] = []
+        empties = [i for i in range(self.piles) if not tab[i]]
+        free = cells.find(b"\xff") if cells else -1
+        if self.one_card:
+            onto_card = onto_empty = 1
+        elif self.limited:
+            free_cells = cells.count(b"\xff")
+            onto_card = (1 + free_cells) << len(empties)
+            onto_empty = (1 + free_cells) << max(len(empties) - 1, 0)
+        else:
+            onto_card = onto_empty = 999
+        first_empty = empties[:1] if sortable else empties
+        pile_info = self.pile_info
+        for i, pile in enumerate(tab):
+            if not pile:
+                continue
+            top = pile[-1]
+            if top in wants:
+                out.append((i, FOUND0 + wants[top], 1))
+            run = 1 if self.one_card else pile_info(pile)[0]
+            top_rank = rank[top]
+            for j, dest in enumerate(tab):
+                if j == i or not dest:
+                    continue
+                count = rank[dest[-1]] - top_rank
+                if 1 <= count <= run and count <= onto_card and pile[-count] in fits[dest[-1]]:
+                    out.append((i, j, count))
+            for j in first_empty:
+                longest = min(run, onto_empty)
+                if sortable and longest >= len(pile):
+                    longest = len(pile) - 1  # the whole pile to an empty one changes nothing
+                for count in range(1, longest + 1):
+                    out.append((i, j, count))
+            if free >= 0:
+                out.append((i, CELL0 + free, 1))
+        singles: list[tuple[int, int]] = []
+        seen_cells = set()
+        for j, card in enumerate(cells):
+            if card != EMPTY and card not in seen_cells:
+                seen_cells.add(card)
+                if card in wants:
+                    out.append((CELL0 + j, FOUND0 + wants[card], 1))
+                singles.append((CELL0 + j, card))
+        if waste:
+            card = waste[-1]
+            if card in wants:
+                out.append((WASTE_SRC, FOUND0 + wants[card], 1))
+            singles.append((WASTE_SRC, card))
+            if free >= 0:
+                out.append((WASTE_SRC, CELL0 + free, 1))
+        if self.returns:
+            seen_tops = set()
+            for index, top in enumerate(found):
+                if top >= 0 and not self._is_base(top) and top not in seen_tops:
+                    seen_tops.add(top)
+                    singles.append((FOUND0 + index, top))
+        for src, card in singles:
+            for j, dest in enumerate(tab):
+                if dest and card in fits[dest[-1]]:
+                    out.append((src, j, 1))
+            for j in first_empty:
+                out.append((src, j, 1))
+        if stock:
+            out.append(DEAL)
+        return out
+
+    def children(self, pos: Position, visited: set[bytes] | dict[bytes, int]) -> list[Child]:
+        """The successors not yet visited, best first: (score, key, position, moves)."""
+        out: list[Child] = []
+        key = self.key
+        close = self.close
+        play = self.play
+        score = self.score
+        for raw in self.moves(pos):
+            child, moves = close(play(pos, raw), (raw,))
+            k = key(child)
+            if k in visited:
+                continue
+            out.append((score(child), k, child, moves))
+        out.sort(key=_first, reverse=True)
+        return out
+
+    def score(self, pos: Position) -> int:
+        """How promising a position looks: cards home, few cards in the way, empty piles."""
+        tab, _found, cells, _stock, _waste, left = pos
+        pile_info = self.pile_info
+        blocked = 0
+        empty = 0
+        for pile in tab:
+            if pile:
+                blocked += pile_info(pile)[1]
+            else:
+                empty += 1
+        return -8 * left - 3 * blocked + 4 * empty - 2 * (len(cells) - cells.count(b"\xff"))
+
+
+def _first(child: Child) -> int:
+    return child[0]
+
+
+def _pile(code: int) -> Pile:
+    if code < CELL0:
+        return Pile(TABLEAU, code)
+    if code == WASTE_SRC:
+        return Pile(WASTE)
+    if code < FOUND0:
+        return Pile(CELL, code - CELL0)
+    return Pile(FOUNDATION, code - FOUND0)
+
+
+Scorer = Callable[[Position], int]

@@ -1,0 +1,170 @@
+"""Surveys: solve a range of deals on every core, keep one row per deal in a CSV or JSON file.
+
+A row is ``{"deal", "result", "positions", "seconds", "budget", "solution"}``; ``solution``
+is the winning line as space-separated moves ("" unless won). A row is reused by a later
+survey when it is a verdict (won or lost: true under any budget) or when it is "unknown"
+under a budget at least as large as the one asked for.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import statistics
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+from solitaire.deal import deal
+from solitaire.games import get_rules
+from solitaire.solver.search import LOST, UNKNOWN, WON, solve
+
+FIELDS = ("deal", "result", "positions", "seconds", "budget", "solution")
+
+Row = dict[str, Any]
+
+
+def solve_deal(task: tuple[str, int, int]) -> Row:
+    """Solve one deal: ``task`` is (game, deal number, budget)."""
+    game, number, budget = task
+    rules = get_rules(game)
+    found = solve(rules, deal(rules, number), budget)
+    line = " ".join(str(move) for move in found.solution or ())
+    return {
+        "deal": number,
+        "result": found.result,
+        "positions": found.positions,
+        "seconds": round(found.seconds, 4),
+        "budget": budget,
+        "solution": line,
+    }
+
+
+def reusable(row: Row, budget: int) -> bool:
+    """Whether a stored row answers a survey run with ``budget``."""
+    return row["result"] in (WON, LOST) or int(row["budget"]) >= budget
+
+
+def load(path: Path) -> dict[int, Row]:
+    """The rows a survey file holds, by deal number ({} when there is no file)."""
+    if not path.exists() or path.stat().st_size == 0:
+        return {}
+    with path.open(newline="") as handle:
+        if path.suffix.lower() == ".json":
+            data = json.load(handle)
+            rows: Iterable[Row] = data["rows"] if isinstance(data, dict) else data
+        else:
+            rows = list(csv.DictReader(handle))
+    return {int(row["deal"]): _typed(row) for row in rows}
+
+
+def save(path: Path, rows: dict[int, Row]) -> None:
+    """Write every row, by deal number, as CSV or JSON (chosen by the file's extension)."""
+    ordered = [rows[number] for number in sorted(rows)]
+    temporary = path.with_name(path.name + ".part")
+    with temporary.open("w", newline="") as handle:
+        if path.suffix.lower() == ".json":
+            json.dump(ordered, handle, indent=0)
+            handle.write("\n")
+        else:
+            writer = csv.DictWriter(handle, fieldnames=FIELDS)
+            writer.writeheader()
+            writer.writerows(ordered)
+    os.replace(temporary, path)
+
+
+def _typed(row: Row) -> Row:
+    return {
+        "deal": int(row["deal"]),
+        "result": str(row["result"]),
+        "positions": int(row["positions"]),
+        "seconds": float(row["seconds"]),
+        "budget": int(row["budget"]),
+        "solution": row.get("solution") or "",
+    }
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The figures a survey reports."""
+
+    won: int
+    lost: int
+    unknown: int
+    median_seconds: float
+    p95_seconds: float
+    positions_per_second: float
+
+    @classmethod
+    def of(cls, rows: Iterable[Row]) -> Summary:
+        """Sum up rows."""
+        rows = list(rows)
+        counts = {WON: 0, LOST: 0, UNKNOWN: 0}
+        for row in rows:
+            counts[row["result"]] += 1
+        seconds = sorted(float(row["seconds"]) for row in rows)
+        total = sum(seconds)
+        positions = sum(int(row["positions"]) for row in rows)
+        return cls(
+            won=counts[WON],
+            lost=counts[LOST],
+            unknown=counts[UNKNOWN],
+            median_seconds=statistics.median(seconds) if seconds else 0.0,
+            p95_seconds=_percentile(seconds, 0.95),
+            positions_per_second=positions / total if total else 0.0,
+        )
+
+    def text(self) -> str:
+        """The summary as lines a person reads."""
+        total = self.won + self.lost + self.unknown
+        return (
+            f"deals {total}: won {self.won}, lost {self.lost}, unknown {self.unknown}\n"
+            f"seconds: median {self.median_seconds:.3f}, p95 {self.p95_seconds:.3f}\n"
+            f"positions/second: {self.positions_per_second:,.0f}"
+        )
+
+
+def _percentile(ordered: list[float], fraction: float) -> float:
+    """The nearest-rank percentile of sorted values."""
+    if not ordered:
+        return 0.0
+    rank = max(1, -(-len(ordered) * fraction // 1))
+    return ordered[int(rank) - 1]
+
+
+def survey(
+    game: str,
+    deals: range,
+    budget: int,
+    jobs: int,
+    out: Path | None = None,
+    progress: Callable[[Iterator[Row], int], Iterator[Row]] | None = None,
+) -> list[Row]:
+    """Solve every deal of ``deals`` (reusing ``out``'s rows), save, and return their rows."""
+    stored = load(out) if out is not None else {}
+    rows = {n: stored[n] for n in deals if n in stored and reusable(stored[n], budget)}
+    todo = [(game, n, budget) for n in deals if n not in rows]
+    if todo:
+        results = _run(todo, jobs)
+        if progress is not None:
+            results = progress(results, len(todo))
+        try:
+            for done, row in enumerate(results, 1):
+                rows[row["deal"]] = row
+                if out is not None and done % 20 == 0:
+                    save(out, {**stored, **rows})
+        finally:
+            if out is not None:
+                save(out, {**stored, **rows})
+    return [rows[n] for n in deals if n in rows]
+
+
+def _run(todo: list[tuple[str, int, int]], jobs: int) -> Iterator[Row]:
+    if jobs <= 1 or len(todo) == 1:
+        yield from map(solve_deal, todo)
+        return
+    with Pool(min(jobs, len(todo))) as pool:
+        yield from pool.imap_unordered(solve_deal, todo)

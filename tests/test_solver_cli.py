@@ -1,0 +1,119 @@
+"""``solitaire solve`` and ``solitaire survey`` on the command line."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from solitaire.cli import main
+from solitaire.game import Game
+from solitaire.layout import Layout
+
+KEYS = ["game", "deal", "result", "positions", "seconds", "solution"]
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result.exit_code, result.output
+
+
+def test_it_prints_the_json_object_of_the_spec() -> None:
+    code, out = run("solve", "stronghold", "4", "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert list(report) == KEYS
+    assert (report["game"], report["deal"], report["result"]) == ("stronghold", 4, "won")
+    assert isinstance(report["positions"], int)
+    assert isinstance(report["seconds"], float)
+    game = Game.replay(Layout.dealt("stronghold", 4), report["solution"])
+    assert game.state.home_count() == 52
+
+
+def test_it_answers_unknown_with_a_null_solution_when_the_budget_is_spent() -> None:
+    code, out = run("solve", "streets", "1", "--budget", "10", "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert (report["result"], report["positions"], report["solution"]) == ("unknown", 10, None)
+
+
+def test_it_reads_a_layout_from_standard_input() -> None:
+    layout = Layout.dealt("blockade", 2).to_dict()
+    layout["deal"] = None
+    code, out = run("solve", "blockade", "--layout", "-", "--json", stdin=json.dumps(layout))
+    assert code == 0
+    report = json.loads(out)
+    assert report["deal"] is None
+    assert report["result"] == "won"
+
+
+def test_it_reads_a_layout_file(tmp_path: Path) -> None:
+    path = tmp_path / "layout.json"
+    path.write_text(Layout.dealt("streets-and-alleys", 3).to_json())
+    code, out = run("solve", "streets-and-alleys", "--layout", str(path))
+    assert code == 0
+    assert out.startswith("streets-and-alleys, deal 3: lost")
+
+
+def test_it_prints_a_readable_line_of_moves() -> None:
+    code, out = run("solve", "stronghold", "4")
+    assert code == 0
+    assert "won" in out.splitlines()[0]
+    assert "moves:" in out
+
+
+def test_it_turns_bad_input_into_usage_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    cases = [
+        ("solve", "stronghold"),
+        ("solve", "stronghold", "3", "--layout", "-"),
+        ("solve", "nosuchgame", "3"),
+        ("solve", "stronghold", "0"),
+        ("solve", "stronghold", "3", "--budget", "0"),
+        ("solve", "stronghold", "--layout", str(bad)),
+        ("solve", "stronghold", "--layout", str(tmp_path / "missing.json")),
+        ("survey", "stronghold", "--deals", "5-2"),
+        ("survey", "stronghold", "--deals", "1-2", "--out", str(tmp_path / "rows.txt")),
+        ("survey", "stronghold", "--deals", "1-2", "--out", str(bad)),
+    ]
+    for args in cases:
+        code, out = run(*args)
+        assert code == 2, args
+        assert "Error" in out
+
+
+def test_it_refuses_a_layout_of_another_game() -> None:
+    layout = Layout.dealt("blockade", 2).to_json()
+    code, out = run("solve", "stronghold", "--layout", "-", stdin=layout)
+    assert code == 2
+    assert "blockade" in out
+
+
+def test_a_survey_writes_one_row_per_deal_and_reuses_them(tmp_path: Path) -> None:
+    out_file = tmp_path / "rows.csv"
+    args = ("survey", "stronghold", "--deals", "1-3", "--budget", "3000", "--jobs", "1")
+    code, out = run(*args, "--out", str(out_file))
+    assert code == 0
+    assert "won" in out and "positions/second" in out and "p95" in out
+    rows = list(csv.DictReader(out_file.open()))
+    assert [row["deal"] for row in rows] == ["1", "2", "3"]
+    first = out_file.read_text()
+    code, out = run(*args, "--out", str(out_file))
+    assert code == 0
+    assert out_file.read_text() == first
+
+
+def test_a_survey_writes_json_on_two_processes(tmp_path: Path) -> None:
+    out_file = tmp_path / "rows.json"
+    args = ("survey", "blockade", "--deals", "1-4", "--budget", "2000", "--jobs", "2")
+    code, _out = run(*args, "--out", str(out_file))
+    assert code == 0
+    rows = json.loads(out_file.read_text())
+    assert [row["deal"] for row in rows] == [1, 2, 3, 4]
+    for row in rows:
+        if row["result"] == "won":
+            Game.replay(Layout.dealt("blockade", row["deal"]), row["solution"].split())

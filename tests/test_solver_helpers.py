@@ -1,0 +1,146 @@
+"""Positions for the solver's tests (this module holds no tests): hand-made tables, nearly
+won tables made by taking cards back off complete foundations, and a plain exhaustive search
+to check the solver against.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import deque
+from collections.abc import Sequence
+
+from solitaire.cards import code_of, parse_card, rank_of, suit_of
+from solitaire.engine import legal_moves, play
+from solitaire.games import get_rules
+from solitaire.rules import Rules, Tableau
+from solitaire.state import State
+
+
+def table(game: str, piles: Sequence[str], tops: Sequence[str]) -> State:
+    """A table of ``game``: each pile's cards bottom to top ("TC KC"), and each foundation's
+    top card from ``f0`` on (foundations not named stay as dealt).
+    """
+    rules = get_rules(game)
+    found = rules.foundations
+    tableau = [tuple(parse_card(name) for name in text.split()) for text in piles]
+    tableau += [()] * (rules.tableau.piles - len(tableau))
+    foundations = []
+    for index in range(found.count):
+        if index >= len(tops):
+            foundations.append(found.dealt[index : index + 1])
+            continue
+        card = parse_card(tops[index])
+        height = found.position[rank_of(card)] + 1
+        suit = suit_of(card)
+        foundations.append(tuple(code_of(rank, suit) for rank in found.sequence[:height]))
+    return State(tuple(tableau), tuple(foundations), (None,) * rules.cells)
+
+
+def won_table(rules: Rules) -> State:
+    """Every card home."""
+    found = rules.foundations
+    suits = found.suits or tuple(i % 4 for i in range(found.count))
+    piles = tuple(tuple(code_of(rank, suit) for rank in found.sequence) for suit in suits)
+    return State(
+        tableau=((),) * rules.tableau.piles,
+        foundations=piles,
+        cells=(None,) * rules.cells,
+    )
+
+
+def nearly_won(rules: Rules, cards: int, seed: int) -> State:
+    """A table with ``cards`` cards taken off the foundations and laid out at random, the
+    first ones one to a pile, so that no pile is empty when there are cards enough.
+    """
+    rng = random.Random(seed)
+    state = won_table(rules)
+    foundations = [list(pile) for pile in state.foundations]
+    tableau: list[list[int]] = [[] for _ in state.tableau]
+    cells = list(state.cells)
+    stock: list[int] = []
+    waste: list[int] = []
+    fixed = 1 if rules.foundations.suits is not None else 0
+    source = foundations[0]
+    for _ in range(cards):
+        # mostly from the same foundation as the card before: runs of one suit block best
+        if len(source) <= fixed or rng.random() < 0.3:
+            source = rng.choice([p for p in foundations if len(p) > fixed])
+        card = source.pop()
+        places = ["t"] * 4
+        if rules.cells and None in cells:
+            places.append("c")
+        if rules.stock is not None:
+            places.append("s")
+            if rules.has_waste:
+                places.append("w")
+        place = rng.choice(places)
+        bare = [p for p in tableau if not p]
+        if bare:
+            bare[0].append(card)
+        elif place == "t":
+            # under the others, often: a lower card buried under a higher one blocks
+            pile = rng.choice(tableau)
+            pile.insert(0 if rng.random() < 0.5 else len(pile), card)
+        elif place == "c":
+            cells[cells.index(None)] = card
+        elif place == "s":
+            stock.append(card)
+        else:
+            waste.append(card)
+    if rules.refills and stock:
+        # while the stock has cards no pile stays empty
+        for pile in tableau:
+            if not pile and stock:
+                pile.append(stock.pop())
+        if not all(tableau):
+            stock.clear()
+    return State(
+        tableau=tuple(tuple(p) for p in tableau),
+        foundations=tuple(tuple(p) for p in foundations),
+        cells=tuple(cells),
+        stock=tuple(stock),
+        waste=tuple(waste),
+    )
+
+
+def mirror(rules: Rules, state: State) -> object:
+    """The position with the order of interchangeable piles forgotten: tableau piles (unless
+    the stock still deals or refills by pile index), foundations, free cells.
+    """
+    ordered = rules.stock is not None and (rules.stock.refill or rules.stock.to.name != "WASTE")
+    tableau = state.tableau if ordered and state.stock else tuple(sorted(state.tableau))
+    cells = tuple(sorted(-1 if card is None else card for card in state.cells))
+    return (tableau, tuple(sorted(state.foundations)), cells, state.stock, state.waste)
+
+
+def exhaustive(rules: Rules, state: State, limit: int) -> str | None:
+    """Search every position by the engine alone, every legal move tried, no safe-move
+    shortcut: "won", "lost", or None when more than ``limit`` positions are reachable.
+    Positions are told apart only up to the order of interchangeable piles (:func:`mirror`).
+    """
+    seen = {mirror(rules, state)}
+    queue = deque([state])
+    while queue:
+        position = queue.popleft()
+        if position.home_count() == rules.cards:
+            return "won"
+        for move in legal_moves(rules, position):
+            after = play(rules, position, move)
+            key = mirror(rules, after)
+            if key not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(key)
+                queue.append(after)
+    return "lost"
+
+
+def narrow(rules: Rules, piles: int) -> Rules:
+    """The same game on fewer tableau piles, where small positions are often lost."""
+    total = rules.cards - rules.foundations.fixed_cards()
+    if rules.stock is None:
+        deal = tuple(total // piles + (1 if i < total % piles else 0) for i in range(piles))
+    else:
+        deal = (1,) * piles
+    return dataclasses.replace(rules, id=f"{rules.id}-narrow", tableau=Tableau(deal))
