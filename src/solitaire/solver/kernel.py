@@ -54,6 +54,7 @@ class Kernel:
         self.decks = rules.decks
         self.stock_cards = bytes(state.stock)
         self.fits: tuple[frozenset[int], ...] = rules.fits
+        self.fitting = tuple(tuple(sorted(cards)) for cards in rules.fits)
         self.homepos: tuple[int, ...] = rules.home_position
         self.one_card = rules.runs is RunRule.ONE_CARD
         self.limited = rules.runs is RunRule.LIMITED_RUN
@@ -319,8 +320,6 @@ class Kernel:
         """Every move worth trying, each kind of duplicate left out (see :meth:`key`)."""
         tab, found, cells, stock, waste, _left = pos
         wants, _safe = self.found_info(found)
-        fits = self.fits
-        rank = self.rank
         sortable = not (stock and self.ordered_while_stock)
         out: list[RawMove] = []
         empties = [i for i in range(self.piles) if not tab[i]]
@@ -335,6 +334,16 @@ class Kernel:
             onto_card = onto_empty = 999
         first_empty = empties[:1] if sortable else empties
         pile_info = self.pile_info
+        # takers[card]: the piles whose top card takes ``card``
+        takers: dict[int, list[int]] = {}
+        fitting = self.fitting
+        for j, dest in enumerate(tab):
+            if dest:
+                for card in fitting[dest[-1]]:
+                    if card in takers:
+                        takers[card].append(j)
+                    else:
+                        takers[card] = [j]
         for i, pile in enumerate(tab):
             if not pile:
                 continue
@@ -342,13 +351,12 @@ class Kernel:
             if top in wants:
                 out.append((i, FOUND0 + wants[top], 1))
             run = 1 if self.one_card else pile_info(pile)[0]
-            top_rank = rank[top]
-            for j, dest in enumerate(tab):
-                if j == i or not dest:
-                    continue
-                count = rank[dest[-1]] - top_rank
-                if 1 <= count <= run and count <= onto_card and pile[-count] in fits[dest[-1]]:
-                    out.append((i, j, count))
+            for count in range(1, min(run, onto_card) + 1):
+                dests = takers.get(pile[-count])
+                if dests:
+                    for j in dests:
+                        if j != i:
+                            out.append((i, j, count))
             for j in first_empty:
                 longest = min(run, onto_empty)
                 if sortable and longest >= len(pile):
@@ -379,9 +387,8 @@ class Kernel:
                     seen_tops.add(top)
                     singles.append((FOUND0 + index, top))
         for src, card in singles:
-            for j, dest in enumerate(tab):
-                if dest and card in fits[dest[-1]]:
-                    out.append((src, j, 1))
+            for j in takers.get(card, ()):
+                out.append((src, j, 1))
             for j in first_empty:
                 out.append((src, j, 1))
         if stock:
@@ -407,12 +414,13 @@ class Kernel:
     def score(self, pos: Position) -> int:
         """How promising a position looks: cards home, few cards in the way, empty piles."""
         tab, _found, cells, _stock, _waste, left = pos
-        pile_info = self.pile_info
+        cache = self._pile_cache
         blocked = 0
         empty = 0
         for pile in tab:
             if pile:
-                blocked += pile_info(pile)[1]
+                info = cache.get(pile)
+                blocked += (info or self.pile_info(pile))[1]
             else:
                 empty += 1
         return -8 * left - 3 * blocked + 4 * empty - 2 * (len(cells) - cells.count(b"\xff"))
