@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import datetime
+import json
+import os
 import re
+from pathlib import Path
 
 import click
 
@@ -61,6 +65,70 @@ def deal(game: str, deals: range, as_json: bool) -> None:
             click.echo(picture(layout))
             if number != deals[-1]:
                 click.echo()
+
+
+@main.command()
+@click.argument("game", callback=lambda _ctx, _param, value: game_argument(value))
+@click.option("--json", "as_json", is_flag=True, help="Print the list as one JSON array.")
+def winnable(game: str, as_json: bool) -> None:
+    """List the proved deals of GAME, each with the line that wins it."""
+    from solitaire.winnable import proved_deals
+
+    deals = proved_deals(game)
+    if as_json:
+        click.echo(json.dumps([proved.to_dict() for proved in deals]))
+        return
+    for proved in deals:
+        click.echo(f"{proved.deal}: {' '.join(proved.solution)}")
+
+
+@main.command()
+@click.argument("game", callback=lambda _ctx, _param, value: game_argument(value))
+@click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help="Default: today (UTC).")
+def daily(game: str, day: str | None) -> None:
+    """Print the deal number of GAME's Daily deal."""
+    from solitaire.daily import daily_deal
+
+    try:
+        when = datetime.date.fromisoformat(day) if day else None
+    except ValueError:
+        raise click.BadParameter(f"{day!r} is not a date YYYY-MM-DD", param_hint="--date") from None
+    try:
+        click.echo(daily_deal(game, when))
+    except SolitaireError as error:
+        raise click.ClickException(str(error)) from None
+
+
+@main.command("makewinnable")
+@click.argument("game", callback=lambda _ctx, _param, value: game_argument(value))
+@click.option("--count", default=500, show_default=True, help="Stop when the list has this many.")
+@click.option("--budget", default=50_000, show_default=True, help="Positions per deal.")
+@click.option("--jobs", default=os.cpu_count() or 1, show_default=True, help="Processes.")
+@click.option(
+    "--dir",
+    "directory",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Where the lists live (default: the package's data).",
+)
+def makewinnable(game: str, count: int, budget: int, jobs: int, directory: Path | None) -> None:
+    """Build or extend GAME's list of proved deals; an interrupted run keeps what it found."""
+    from tqdm import tqdm
+
+    from solitaire.winnable import extend, load
+
+    have = len(load(game, directory).deals)
+    with tqdm(total=count, initial=min(have, count), unit="deal", desc=game) as bar:
+
+        def progress(tried: int, proved: int) -> None:
+            bar.n = min(proved, count)
+            bar.set_postfix(searched=tried)
+
+        try:
+            result = extend(game, count, budget, jobs, directory, progress)
+        except SolitaireError as error:
+            raise click.ClickException(str(error)) from None
+    click.echo(f"{game}: {len(result.deals)} proved deals of {result.searched} searched")
 
 
 @main.command()
