@@ -1,0 +1,56 @@
+// The JSON API client: every request the table makes to the server goes through here.
+
+/** An answer from the server with a 4xx or 5xx status. */
+export class ApiError extends Error {
+  constructor(status, message, body) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function csrfToken() {
+  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return match ? decodeURIComponent(match[1]) : "";
+}
+
+async function request(method, path, body) {
+  const headers = { Accept: "application/json" };
+  if (method !== "GET") {
+    headers["Content-Type"] = "application/json";
+    headers["X-CSRFToken"] = csrfToken();
+  }
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: "same-origin",
+    body: method === "GET" ? undefined : JSON.stringify(body ?? {}),
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = (data && data.error) || `the server answered ${response.status}`;
+    throw new ApiError(response.status, message, data);
+  }
+  return data;
+}
+
+const games = "/api/games";
+
+/** Start a game: options are {deal}, {winnable: true} or {daily: true}. */
+export const newGame = (game, options = {}) => request("POST", games, { game, ...options });
+export const getGame = (id) => request("GET", `${games}/${id}`);
+export const playMove = (id, move, version) =>
+  request("POST", `${games}/${id}/moves`, { move, version });
+export const click = (id, pile, index, version) =>
+  request("POST", `${games}/${id}/click`, { pile, index, version });
+export const undo = (id, version) => request("POST", `${games}/${id}/undo`, { version });
+export const redo = (id, version) => request("POST", `${games}/${id}/redo`, { version });
+export const restart = (id, version) => request("POST", `${games}/${id}/restart`, { version });
+export const hint = (id) => request("POST", `${games}/${id}/hint`, {});
+export const getSettings = () => request("GET", "/api/settings");
+export const saveSettings = (settings) => request("POST", "/api/settings", settings);

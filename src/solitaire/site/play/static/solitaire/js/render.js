@@ -1,0 +1,192 @@
+// The board: one element per pile (data-pile) holding one element per card (data-card),
+// bottom to top, placed by the geometry plan. Rendering keeps card elements alive across
+// moves so that they can glide from their old places.
+
+import { measure, glide } from "./anim.js";
+import { cardName, makeCard } from "./cards.js";
+import { fanStep, plan, shapeOf } from "./geometry.js";
+
+const PILE_WORDS = { t: "pile", f: "foundation", c: "free cell", s: "stock", w: "waste" };
+
+/** "pile 4" for t3, "foundation 1" for f0, "stock" for s. */
+export function pileName(name) {
+  const kind = name[0];
+  const rest = name.slice(1);
+  return rest ? `${PILE_WORDS[kind]} ${Number(rest) + 1}` : PILE_WORDS[kind];
+}
+
+/** The cards of pile ``name`` in a layout, bottom to top (a free cell holds 0 or 1). */
+export function cardsOf(layout, name) {
+  const kind = name[0];
+  const index = Number(name.slice(1));
+  if (kind === "t") return layout.tableau[index];
+  if (kind === "f") return layout.foundations[index];
+  if (kind === "c") return layout.cells[index] ? [layout.cells[index]] : [];
+  if (kind === "s") return layout.stock;
+  return layout.waste;
+}
+
+export function pileNames(shape) {
+  const names = [];
+  if (shape.stock) names.push("s");
+  if (shape.waste) names.push("w");
+  for (let i = 0; i < shape.cells; i++) names.push(`c${i}`);
+  for (let i = 0; i < shape.foundations; i++) names.push(`f${i}`);
+  for (let i = 0; i < shape.tableau; i++) names.push(`t${i}`);
+  return names;
+}
+
+export class Board {
+  constructor(element) {
+    this.el = element;
+    this.piles = new Map();
+    this.layout = null;
+    this.shape = null;
+    this.geometry = null;
+  }
+
+  /** Build the piles for a new game (keeps them when the game's shape is unchanged). */
+  setup(layout) {
+    const shape = shapeOf(layout);
+    const key = JSON.stringify(shape);
+    if (this.shapeKey === key) return;
+    this.shapeKey = key;
+    this.shape = shape;
+    this.el.replaceChildren();
+    this.piles.clear();
+    for (const name of pileNames(shape)) {
+      const pile = document.createElement("div");
+      pile.className = `pile pile-${name[0]}`;
+      pile.dataset.pile = name;
+      pile.tabIndex = -1;
+      pile.setAttribute("role", "button");
+      this.piles.set(name, pile);
+      this.el.append(pile);
+    }
+    const first = this.piles.get("t0");
+    if (first) first.tabIndex = 0;
+  }
+
+  /** Show ``layout``; cards that changed place glide there unless ``animate`` is false. */
+  render(layout, { animate = true, stagger = 0 } = {}) {
+    this.setup(layout);
+    const before = animate ? measure(this.el.querySelectorAll(".card")) : null;
+    this.layout = layout;
+    this.place(layout);
+    this.measureBoard();
+    this.describe();
+    return before ? glide(before, { stagger }) : Promise.resolve();
+  }
+
+  // Give every card of the layout an element, reusing the element that showed it before:
+  // first one already in the same pile, then any with the same code (twins share codes).
+  place(layout) {
+    const spare = new Map();
+    for (const el of this.el.querySelectorAll(".card")) {
+      const code = el.dataset.card;
+      if (!spare.has(code)) spare.set(code, []);
+      spare.get(code).push(el);
+    }
+    const wanted = [];
+    for (const [name] of this.piles) {
+      cardsOf(layout, name).forEach((code, index) => wanted.push({ name, index, code }));
+    }
+    const chosen = new Array(wanted.length);
+    wanted.forEach((want, i) => {
+      const list = spare.get(want.code) || [];
+      const at = list.findIndex((el) => el.parentElement?.dataset.pile === want.name);
+      if (at >= 0) chosen[i] = list.splice(at, 1)[0];
+    });
+    wanted.forEach((want, i) => {
+      if (chosen[i]) return;
+      const list = spare.get(want.code) || [];
+      chosen[i] = list.length ? list.shift() : makeCard(want.code);
+    });
+    for (const list of spare.values()) for (const el of list) el.remove();
+    const byPile = new Map();
+    wanted.forEach((want, i) => {
+      if (!byPile.has(want.name)) byPile.set(want.name, []);
+      byPile.get(want.name).push(chosen[i]);
+    });
+    for (const [name, pile] of this.piles) {
+      const cards = byPile.get(name) || [];
+      // Append in order: an element already in place is moved only if out of order.
+      cards.forEach((el, index) => {
+        if (pile.children[index] !== el) pile.insertBefore(el, pile.children[index] || null);
+        el.classList.toggle("down", name === "s");
+        el.classList.remove("selected", "hinted", "lifted");
+        el.style.transform = "";
+      });
+      while (pile.children.length > cards.length) pile.lastElementChild.remove();
+      pile.classList.toggle("empty", cards.length === 0);
+    }
+  }
+
+  /** Size and place the piles and cards for the board's current size. */
+  measureBoard() {
+    if (!this.shape) return;
+    const width = this.el.clientWidth;
+    const height = this.el.clientHeight;
+    const geometry = plan(this.shape, width, height);
+    this.geometry = geometry;
+    this.el.style.setProperty("--card-w", `${geometry.cardWidth}px`);
+    this.el.style.setProperty("--card-h", `${geometry.cardHeight}px`);
+    for (const [name, pile] of this.piles) {
+      const box = geometry.boxes[name];
+      Object.assign(pile.style, {
+        left: `${box.x}px`,
+        top: `${box.y}px`,
+        width: `${box.w}px`,
+        height: `${box.h}px`,
+      });
+      const cards = [...pile.children];
+      const step = name[0] === "t" ? fanStep(cards.length, box, geometry.cardHeight) : 0;
+      pile.dataset.step = step;
+      cards.forEach((el, index) => {
+        el.style.top = `${index * step}px`;
+        // Deep stacks show a slight edge; only the top few matter.
+        el.style.left = "0px";
+      });
+    }
+  }
+
+  /** Accessible names: each pile says what it holds. */
+  describe() {
+    for (const [name, pile] of this.piles) {
+      const cards = cardsOf(this.layout, name);
+      let text = pileName(name);
+      if (name === "s") {
+        pile.dataset.count = cards.length;
+        text += cards.length ? `, ${cards.length} cards` : ", empty";
+      }
+      else if (!cards.length) text += ", empty";
+      else if (name[0] === "t") {
+        text += `, ${cards.length} card${cards.length > 1 ? "s" : ""}, top ${cardName(cards.at(-1))}`;
+      } else text += `, ${cardName(cards.at(-1))}`;
+      pile.setAttribute("aria-label", text);
+    }
+  }
+
+  pile(name) {
+    return this.piles.get(name);
+  }
+
+  /** The card elements of a pile from ``index`` to the top. */
+  cardsFrom(name, index) {
+    return [...this.piles.get(name).children].slice(index);
+  }
+
+  /** Mark legal targets (a set of pile names); an empty set clears the marks. */
+  markTargets(names) {
+    for (const [name, pile] of this.piles) pile.classList.toggle("target", names.has(name));
+  }
+
+  clearMarks() {
+    for (const pile of this.piles.values()) {
+      pile.classList.remove("target", "hint-target", "chosen");
+    }
+    for (const el of this.el.querySelectorAll(".card.selected, .card.hinted")) {
+      el.classList.remove("selected", "hinted");
+    }
+  }
+}

@@ -1,0 +1,237 @@
+"""Winning lines for the browser tests, found with the project's own engine and solver.
+
+A drag can make any legal move, so a drag test replays a line from the stored winnable
+lists or from the solver. A click makes only the move SPEC's click order picks, so a click
+test needs a line of clicks: :func:`find_click_line` searches among clicks alone. Lines
+stop where Auto complete takes over, since the server plays the rest.
+
+Searching takes time, so the lines found are kept in ``lines.json`` beside this file;
+every test replays its line through the engine first. Rebuild the file with
+``.venv/bin/python tests/browser/lines.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from solitaire.clicks import click_move
+from solitaire.deal import deal
+from solitaire.engine import legal_moves, play, run_length
+from solitaire.games import FEATURED, get_rules
+from solitaire.rules import Rules
+from solitaire.state import FOUNDATION, STOCK, TABLEAU, Move, Pile, State
+from solitaire.status import autocomplete_ready, is_won
+
+STORE = Path(__file__).with_name("lines.json")
+DEALS = range(1, 61)
+"""The deals searched for a line, in order; the first that yields one is used."""
+
+
+@dataclass(frozen=True)
+class Click:
+    """A click on card ``index`` of ``pile`` (None: its top card, or the stock), and the
+    move SPEC says it makes.
+    """
+
+    pile: str
+    index: int | None
+    move: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """A deal and the moves (and, for a click line, the clicks) that win it."""
+
+    game: str
+    deal: int
+    moves: tuple[str, ...]
+    clicks: tuple[Click, ...] = ()
+
+
+def finished(rules: Rules, state: State) -> bool:
+    """Won, or ready for Auto complete to win it."""
+    return is_won(rules, state) or autocomplete_ready(rules, state)
+
+
+def replay(game: str, number: int, moves: tuple[str, ...]) -> None:
+    """Check that ``moves`` take deal ``number`` to a finished position."""
+    rules = get_rules(game)
+    state = deal(rules, number)
+    for move in moves:
+        legal = {str(m): m for m in legal_moves(rules, state)}
+        assert move in legal, f"{game} deal {number}: {move} is not legal; rebuild lines.json"
+        state = play(rules, state, legal[move])
+    assert finished(rules, state), f"{game} deal {number}: the line does not win"
+
+
+def _score(rules: Rules, state: State) -> float:
+    """How promising a position looks: cards home, built runs, empty piles, a short waste."""
+    runs = sum(run_length(rules, pile) for pile in state.tableau if pile)
+    empty = sum(not pile for pile in state.tableau)
+    return 10 * state.home_count() + 2 * runs + 4 * empty - 2 * len(state.waste)
+
+
+def clicks(rules: Rules, state: State) -> list[tuple[Click, Move]]:
+    """Every distinct move a click can make now, the most promising first."""
+    found: list[tuple[Click, Move]] = []
+    seen: set[Move] = set()
+
+    def consider(pile: Pile, index: int | None) -> None:
+        move = click_move(rules, state, pile, index)
+        if move is not None and move not in seen:
+            seen.add(move)
+            found.append((Click(str(pile), index, str(move)), move))
+
+    for i, cards in enumerate(state.tableau):
+        if cards:
+            for count in range(1, run_length(rules, cards) + 1):
+                consider(Pile(TABLEAU, i), None if count == 1 else len(cards) - count)
+    for i, card in enumerate(state.cells):
+        if card is not None:
+            consider(Pile("c", i), None)
+    if state.waste:
+        consider(Pile("w"), None)
+    for i, cards in enumerate(state.foundations):
+        if cards:
+            consider(Pile(FOUNDATION, i), None)
+    if state.stock:
+        consider(Pile(STOCK), None)
+    scored = [(_score(rules, play(rules, state, move)), n) for n, (_, move) in enumerate(found)]
+    return [found[n] for _, n in sorted(scored, key=lambda item: (-item[0], item[1]))]
+
+
+def shorten(
+    rules: Rules, start: State, moves: list[Move], options: Callable[[State], Iterator[Move]]
+) -> list[Move]:
+    """Cut detours out of a winning line: from each position, jump to the latest later
+    position of the line that one of ``options`` reaches, and stop once it is finished.
+    """
+    states = [start]
+    for move in moves:
+        states.append(play(rules, states[-1], move))
+    last = {state: i for i, state in enumerate(states)}
+    short: list[Move] = []
+    i = 0
+    while i < len(moves) and not finished(rules, states[i]):
+        best, step = i + 1, moves[i]
+        for move in options(states[i]):
+            j = last.get(play(rules, states[i], move), -1)
+            if j > best:
+                best, step = j, move
+        short.append(step)
+        i = best
+    return short
+
+
+def find_drag_line(game: str) -> Line:
+    """A deal of ``game`` won by the solver (or the stored list), its line shortened."""
+    rules = get_rules(game)
+    candidates: list[tuple[int, list[Move] | None]] = []
+    try:
+        from solitaire.winnable import proved_deals
+
+        stored = sorted(proved_deals(game), key=lambda proved: len(proved.solution))[:3]
+        candidates = [(p.deal, [Move.from_str(m) for m in p.solution]) for p in stored]
+    except Exception:  # the lists may not be built in this tree yet
+        candidates = []
+    candidates += [(number, None) for number in DEALS]
+    from solitaire.solver import solve
+
+    for number, line in candidates:
+        start = deal(rules, number)
+        if line is None:
+            answer = solve(rules, start, budget=200_000, seconds=20)
+            if answer.result != "won" or answer.solution is None:
+                continue
+            line = list(answer.solution)
+        for _ in range(3):
+            line = shorten(rules, start, line, lambda s: legal_moves(rules, s))
+        return Line(game, number, tuple(str(move) for move in line))
+    raise AssertionError(f"no deal of {game} was solved for the drag test")
+
+
+def _search_clicks(rules: Rules, start: State, budget: int) -> list[Move] | None:
+    seen = {start}
+    stack = [(start, iter(clicks(rules, start)))]
+    path: list[Move] = []
+    while stack:
+        state, options = stack[-1]
+        step = next(options, None)
+        if step is None:
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        after = play(rules, state, step[1])
+        if after in seen:
+            continue
+        path.append(step[1])
+        if finished(rules, after):
+            return path
+        if len(seen) >= budget:
+            return None
+        seen.add(after)
+        stack.append((after, iter(clicks(rules, after))))
+    return None
+
+
+def find_click_line(game: str) -> Line:
+    """A deal of ``game`` that clicks alone can win, with the clicks."""
+    rules = get_rules(game)
+    options = lambda state: (move for _, move in clicks(rules, state))  # noqa: E731
+    for number in DEALS:
+        start = deal(rules, number)
+        line = _search_clicks(rules, start, budget=30_000)
+        if line is None:
+            continue
+        for _ in range(3):
+            line = shorten(rules, start, line, options)
+        state, steps = start, []
+        for move in line:
+            steps.append(next(click for click, m in clicks(rules, state) if m == move))
+            state = play(rules, state, move)
+        return Line(game, number, tuple(str(m) for m in line), tuple(steps))
+    raise AssertionError(f"no deal of {game} can be won by clicks alone")
+
+
+def load(game: str, kind: str) -> Line:
+    """The stored line of ``kind`` ("drag" or "click") for ``game``, checked by replay."""
+    data = json.loads(STORE.read_text())[game][kind]
+    steps = tuple(Click(c["pile"], c["index"], c["move"]) for c in data.get("clicks", ()))
+    line = Line(game, data["deal"], tuple(data["moves"]), steps)
+    replay(game, line.deal, line.moves)
+    return line
+
+
+def _dump(line: Line) -> dict[str, object]:
+    data: dict[str, object] = {"deal": line.deal, "moves": list(line.moves)}
+    if line.clicks:
+        data["clicks"] = [c.__dict__ for c in line.clicks]
+    return data
+
+
+def main(games: list[str]) -> None:
+    """Find lines for ``games`` and write them into ``lines.json``."""
+    stored = json.loads(STORE.read_text()) if STORE.exists() else {}
+    for game in games:
+        drag_line, click_line = find_drag_line(game), find_click_line(game)
+        stored[game] = {"drag": _dump(drag_line), "click": _dump(click_line)}
+        print(
+            game,
+            "drag",
+            drag_line.deal,
+            len(drag_line.moves),
+            "click",
+            click_line.deal,
+            len(click_line.moves),
+            flush=True,
+        )
+        STORE.write_text(json.dumps(stored, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or list(FEATURED))
