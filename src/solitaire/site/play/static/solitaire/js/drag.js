@@ -91,18 +91,22 @@ export function enableDrag(table) {
     const { name, elements, moves, dx, dy } = drag;
     board.markTargets(new Set());
     board.pile(name).classList.remove("source");
+    // The pile the cards cover most takes them, if a legal move goes there.
     let best = null;
     if (!cancelled && moves.length) {
       const moving = elements[0].getBoundingClientRect();
       const cardWidth = board.geometry.cardWidth;
       let bestArea = 0;
-      for (const move of moves) {
-        const area = overlap(moving, dropZone(board.pile(move.dst), cardWidth));
+      let bestName = null;
+      for (const [other, pileEl] of board.piles) {
+        if (other === name) continue;
+        const area = overlap(moving, dropZone(pileEl, cardWidth));
         if (area > bestArea) {
           bestArea = area;
-          best = move;
+          bestName = other;
         }
       }
+      best = moves.find((move) => move.dst === bestName) ?? null;
     }
     if (best) {
       table.play(best.text, { dragged: true });

@@ -1,0 +1,93 @@
+"""The menus: Hint, Settings that outlive a reload, the Daily deal for guests, New deal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablepage import click, open_deal, piles, server_game, wait_idle
+
+
+def test_hint_highlights_a_legal_move_and_says_what_is_proved(page: Any) -> None:
+    open_deal(page, "stronghold", 1)
+    game = server_game(page)
+    page.click('.toolbar [data-action="hint"]')
+    page.wait_for_selector("#table .pile.hint-target")
+    wait_idle(page)
+    target = page.get_attribute("#table .pile.hint-target", "data-pile")
+    hinted = page.locator("#table .card.hinted")
+    source = hinted.first.evaluate("el => el.parentElement.dataset.pile")
+    count = hinted.count()
+    move = f"{source}>{target}" + (f":{count}" if count > 1 else "")
+    assert move in game["legal"]
+    said = page.inner_text("[data-role=toast]")
+    assert "proved" in said
+    assert "Try this" in said
+
+
+def test_settings_are_kept_over_a_reload(page: Any) -> None:
+    open_deal(page, "streets", 2)
+    page.click('.toolbar [data-action="settings"]')
+    dialog = page.locator("[data-role=settings]")
+    for name in ("four_colour", "hide_timer"):
+        dialog.locator(f'input[name="{name}"]').check()
+    dialog.locator('input[name="autoplay"]').uncheck()
+    dialog.locator('select[name="animation"]').select_option("fast")
+    page.wait_for_function(
+        """async () => {
+            const answer = await (await fetch('/api/settings')).json();
+            return answer.animation === 'fast' && !answer.autoplay && answer.hide_timer;
+        }"""
+    )
+    dialog.locator("button.primary").click()
+    page.reload()
+    wait_idle(page)
+    assert page.eval_on_selector("#table", "el => el.classList.contains('four-colour')")
+    assert not page.is_visible("[data-role=time]")
+    page.click('.toolbar [data-action="settings"]')
+    assert dialog.locator('input[name="four_colour"]').is_checked()
+    assert dialog.locator('input[name="hide_timer"]').is_checked()
+    assert not dialog.locator('input[name="autoplay"]').is_checked()
+    assert dialog.locator('select[name="animation"]').input_value() == "fast"
+    page.keyboard.press("Escape")
+    # With Autoplay off a click moves nothing; the stock still turns.
+    shown = piles(page)
+    click(page, "t0")
+    wait_idle(page)
+    assert piles(page) == shown
+    click(page, "s")
+    wait_idle(page)
+    assert server_game(page)["moves"] == ["s"]
+
+
+def test_the_daily_deal_asks_a_guest_to_log_in(page: Any) -> None:
+    open_deal(page, "streets", 3)
+    page.click('.toolbar [data-action="deal-menu"]')
+    page.click('.toolbar [data-action="daily"]')
+    dialog = page.locator("[data-role=login]")
+    dialog.wait_for()
+    assert "Log in" in dialog.inner_text()
+    href = dialog.locator("[data-role=login-link]").get_attribute("href")
+    assert href.startswith("/accounts/login/?next=")
+    dialog.locator("[data-role=login-link]").click()
+    page.wait_for_url("**/accounts/login/**")
+
+
+def test_new_deal_and_deal_number_start_new_games(page: Any) -> None:
+    open_deal(page, "streets-and-alleys", 4)
+    first = server_game(page)["id"]
+    page.click('.toolbar [data-action="new"]')
+    page.wait_for_function(f"document.querySelector('#table').dataset.gameId !== '{first}'")
+    wait_idle(page)
+    assert f"id={server_game(page)['id']}" in page.url
+    page.click('.toolbar [data-action="deal-menu"]')
+    page.click('.toolbar [data-action="number"]')
+    page.fill("[data-role=number] input", "77")
+    page.click("[data-role=number] button.primary")
+    page.wait_for_function("document.querySelector('[data-role=deal]').textContent === 'Deal 77'")
+    wait_idle(page)
+    assert server_game(page)["deal"] == 77
+    page.click('.toolbar [data-action="deal-menu"]')
+    page.click('.toolbar [data-action="winnable"]')
+    page.wait_for_function("document.querySelector('[data-role=deal]').textContent !== 'Deal 77'")
+    wait_idle(page)
+    assert server_game(page)["kind"] == "winnable"

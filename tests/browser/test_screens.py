@@ -1,0 +1,98 @@
+"""Every game fits a laptop and a phone without scrolling, long piles included.
+
+The screenshots land in ``artifacts/screenshots/`` for people to look at.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import LAPTOP, PHONE
+from lines import load
+from tablepage import SCREENSHOTS_DIR, api, game_id, open_deal, wait_idle
+
+from solitaire import Game
+from solitaire.games import FEATURED
+
+FITS = """() => {
+  const board = document.querySelector('#board').getBoundingClientRect();
+  const out = [];
+  for (const el of document.querySelectorAll('#table [data-pile], #table [data-card]')) {
+    const r = el.getBoundingClientRect();
+    const inside = r.left >= board.left - 0.5 && r.right <= board.right + 0.5 &&
+      r.top >= board.top - 0.5 && r.bottom <= board.bottom + 0.5;
+    if (!inside || r.width < 8) out.push(el.dataset.card || el.dataset.pile);
+  }
+  const root = document.scrollingElement;
+  return {out, scrolls: root.scrollHeight > innerHeight || root.scrollWidth > innerWidth};
+}"""
+
+READABLE = """() => {
+  // Every card of a tableau pile shows a strip at least as tall as its index needs.
+  const worst = [];
+  for (const pile of document.querySelectorAll('#table [data-pile^="t"]')) {
+    const cards = [...pile.querySelectorAll('[data-card]')];
+    for (let i = 0; i + 1 < cards.length; i++) {
+      const a = cards[i].getBoundingClientRect();
+      const b = cards[i + 1].getBoundingClientRect();
+      worst.push((b.top - a.top) / a.height);
+    }
+  }
+  return worst.length ? Math.min(...worst) : 1;
+}"""
+
+
+def advance(page: Any, moves: tuple[str, ...]) -> None:
+    """Play ``moves`` through the API, then show the table as it stands."""
+    for move in moves:
+        version = api(page, "GET", f"/api/games/{game_id(page)}")["body"]["version"]
+        answer = api(
+            page, "POST", f"/api/games/{game_id(page)}/moves", {"move": move, "version": version}
+        )
+        assert answer["status"] == 200, answer
+    page.reload()
+    wait_idle(page)
+
+
+def opening(game: str) -> tuple[int, tuple[str, ...]]:
+    """A deal and a dozen moves into it: from the stored line, or home moves and the stock."""
+    try:
+        line = load(game, "drag")
+    except KeyError:
+        played = Game.deal(game, 3)
+        for _ in range(12):
+            legal = [str(move) for move in played.legal_moves()]
+            home = [move for move in legal if ">f" in move and not move.startswith("f")]
+            played.push(home[0] if home else "s")
+        return 3, tuple(str(move) for move in played.moves)
+    return line.deal, line.moves[: min(12, len(line.moves) // 3)]
+
+
+def check_fits(page: Any) -> None:
+    fits = page.evaluate(FITS)
+    assert not fits["scrolls"], "the page scrolls"
+    assert not fits["out"], f"outside the board: {fits['out']}"
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+@pytest.mark.parametrize("game", FEATURED)
+def test_the_table_fits_the_screen(make_page: Any, game: str, size: str) -> None:
+    viewport = LAPTOP if size == "laptop" else PHONE
+    page = make_page(viewport, device_scale_factor=2 if size == "phone" else 1)
+    deal, moves = opening(game)
+    open_deal(page, game, deal)
+    advance(page, moves)
+    check_fits(page)
+    page.screenshot(path=SCREENSHOTS_DIR / f"{game}-{size}.png")
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_long_piles_compress_and_stay_reachable(make_page: Any, size: str) -> None:
+    viewport = LAPTOP if size == "laptop" else PHONE
+    page = make_page(viewport, device_scale_factor=2 if size == "phone" else 1)
+    open_deal(page, "blockade", 1)
+    advance(page, ("s",) * 8)
+    check_fits(page)
+    assert page.evaluate(READABLE) >= 0.12
+    page.screenshot(path=SCREENSHOTS_DIR / f"blockade-dealt-out-{size}.png")
