@@ -173,3 +173,16 @@ def test_a_stuck_game_says_so_and_offers_a_way_on(page: Any) -> None:
     wait_idle(page)
     assert status(page) == "playing"
     assert banner.is_hidden()
+
+
+def test_reduced_motion_moves_cards_without_animation(make_page: Any) -> None:
+    page = make_page(reduced_motion="reduce")
+    open_deal(page, "streets", 5)
+    click(page, "s")
+    page.wait_for_function("document.querySelector('#table [data-pile=w] [data-card]')")
+    running = page.evaluate(
+        "document.getAnimations().filter(a => a.effect.target.closest('.card')).length"
+    )
+    assert running == 0
+    wait_idle(page)
+    assert server_game(page)["moves"] == ["s"]

@@ -27,7 +27,7 @@ export function measure(elements) {
  * Slide each element from its remembered place to where it is now. Cards that moved farther
  * start a little later, so a run or a deal reads as a sequence rather than a jump.
  */
-export function glide(before, { stagger = 0 } = {}) {
+export function glide(before, { stagger = 0, steps = 12 } = {}) {
   const ms = duration();
   if (!ms) return Promise.resolve();
   const runs = [];
@@ -38,7 +38,7 @@ export function glide(before, { stagger = 0 } = {}) {
     const dx = first.left - last.left;
     const dy = first.top - last.top;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-    const delay = stagger ? Math.min(order++, 12) * stagger : 0;
+    const delay = stagger ? Math.min(order++, steps) * stagger : 0;
     el.classList.add("moving");
     const animation = el.animate(
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
@@ -63,4 +63,25 @@ export function snapBack(elements, dx, dy) {
       .finished.catch(() => {});
   });
   return Promise.all(runs);
+}
+
+/** A shower of card-coloured confetti over ``root`` for a win (none with reduced motion). */
+export function celebrate(root) {
+  if (!duration()) return;
+  const layer = document.createElement("div");
+  layer.className = "confetti";
+  layer.setAttribute("aria-hidden", "true");
+  const colours = ["#c4162f", "#1b1b1f", "#ffd34d", "#fffdf7", "#1459c7", "#0c7a36"];
+  for (let i = 0; i < 70; i++) {
+    const bit = document.createElement("i");
+    bit.style.left = `${Math.random() * 100}%`;
+    bit.style.background = colours[i % colours.length];
+    bit.style.animationDelay = `${Math.random() * 0.9}s`;
+    bit.style.animationDuration = `${2.2 + Math.random() * 1.6}s`;
+    bit.style.setProperty("--drift", `${(Math.random() - 0.5) * 160}px`);
+    bit.style.setProperty("--spin", `${(Math.random() - 0.5) * 1440}deg`);
+    layer.append(bit);
+  }
+  root.append(layer);
+  setTimeout(() => layer.remove(), 4800);
 }

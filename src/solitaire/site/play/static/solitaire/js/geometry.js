@@ -21,48 +21,57 @@ export function shapeOf(layout) {
 }
 
 // The top area: stock, waste and cells on the left, foundations on the right, in one row or
-// with the foundations in two rows when that lets the cards be larger.
+// with the foundations in two rows when that lets the cards be larger. On a narrow screen a
+// wide tableau may split into two rows too, when that makes the cards much larger.
 function arrangements(shape) {
   const left = [];
   if (shape.stock) left.push("s");
   if (shape.waste) left.push("w");
   for (let i = 0; i < shape.cells; i++) left.push(`c${i}`);
   const found = Array.from({ length: shape.foundations }, (_, i) => `f${i}`);
-  const options = [{ rows: [found], left }];
-  if (shape.foundations > 4) {
-    const half = Math.ceil(shape.foundations / 2);
-    options.push({ rows: [found.slice(0, half), found.slice(half)], left });
+  const half = Math.ceil(shape.foundations / 2);
+  const tops = [[found]];
+  if (shape.foundations > 4) tops.push([found.slice(0, half), found.slice(half)]);
+  const options = [];
+  for (const rows of tops) {
+    options.push({ rows, left, tableauRows: 1 });
+    if (shape.tableau >= 8) options.push({ rows, left, tableauRows: 2 });
   }
   return options;
 }
 
-function columnsOf(shape, option) {
-  const top = option.left.length + option.rows[0].length;
-  return Math.max(shape.tableau, top);
+const DEPTH = 3.2; // card heights a tableau row needs: a card and several fanned above it
+const SPLIT_DEPTH = 3.6; // the same for each of two tableau rows, which cannot grow as far
+const SPLIT_GAIN = 1.4; // how much larger two rows must make the cards to be worth it
+
+function sizeFor(shape, option, width, height) {
+  const perRow = Math.ceil(shape.tableau / option.tableauRows);
+  const columns = Math.max(perRow, option.left.length + option.rows[0].length);
+  const rows = option.rows.length;
+  const depth = option.tableauRows === 1 ? DEPTH : 2 * SPLIT_DEPTH;
+  const byWidth = width / (columns + (columns + 1) * GAP);
+  const byHeight = height / (RATIO * (rows + depth) + (rows + 2 + option.tableauRows) * GAP);
+  return { columns, perRow, cardWidth: Math.min(byWidth, byHeight, MAX_WIDTH) };
 }
 
 /**
  * Plan the board: card size and a box for every pile, in pixels from the board's corner.
- * Tableau boxes reach down to the bottom so that a whole column is a drop zone.
+ * Tableau boxes reach down to the bottom of their row, so that a whole column is a drop zone.
  */
 export function plan(shape, width, height) {
   let best = null;
   for (const option of arrangements(shape)) {
-    const columns = columnsOf(shape, option);
-    const rows = option.rows.length;
-    const byWidth = width / (columns + (columns + 1) * GAP);
-    // The tableau needs room for a card and a few fanned cards under the top rows.
-    const byHeight = height / (RATIO * (rows + 3.2) + (rows + 2) * GAP);
-    const cardWidth = Math.min(byWidth, byHeight, MAX_WIDTH);
-    if (!best || cardWidth > best.cardWidth + 0.5) best = { option, columns, cardWidth };
+    const size = sizeFor(shape, option, width, height);
+    const gain = option.tableauRows > 1 ? SPLIT_GAIN : 1;
+    if (!best || size.cardWidth > best.cardWidth * gain + 0.5) best = { option, ...size };
   }
-  const { option, columns } = best;
+  const { option, columns, perRow } = best;
   const cw = Math.floor(best.cardWidth);
   const ch = Math.round(cw * RATIO);
   const gap = Math.max(3, Math.floor(cw * GAP));
   const used = columns * cw + (columns - 1) * gap;
   const x0 = Math.max(gap, Math.floor((width - used) / 2));
-  const colX = (col) => x0 + col * (cw + gap);
+  const colX = (col) => Math.round(x0 + col * (cw + gap));
   const boxes = {};
   option.left.forEach((name, i) => {
     boxes[name] = { x: colX(i), y: gap, w: cw, h: ch };
@@ -74,16 +83,19 @@ export function plan(shape, width, height) {
     });
   });
   const tableauTop = gap + option.rows.length * (ch + gap) + Math.floor(gap / 2);
-  const tableauStart = Math.floor((columns - shape.tableau) / 2);
+  const rowHeight = Math.floor((height - tableauTop - gap * option.tableauRows) / option.tableauRows);
   for (let i = 0; i < shape.tableau; i++) {
+    const row = Math.floor(i / perRow);
+    const inRow = row === option.tableauRows - 1 ? shape.tableau - row * perRow : perRow;
+    const start = (columns - inRow) / 2;
     boxes[`t${i}`] = {
-      x: colX(tableauStart + i),
-      y: tableauTop,
+      x: colX(start + (i % perRow)),
+      y: tableauTop + row * (rowHeight + gap),
       w: cw,
-      h: Math.max(ch, height - tableauTop - gap),
+      h: Math.max(ch, rowHeight),
     };
   }
-  return { cardWidth: cw, cardHeight: ch, gap, boxes };
+  return { cardWidth: cw, cardHeight: ch, gap, boxes, tableauRows: option.tableauRows };
 }
 
 /** The vertical step between the cards of a tableau pile of ``count`` cards in ``box``. */

@@ -53,7 +53,7 @@ const TOOLBAR = `
 </nav>`;
 
 const PANELS = `
-<div class="board" id="board" aria-label="Card table"></div>
+<div class="board" id="board" role="group" aria-label="Card table"></div>
 <p class="toast" data-role="toast" hidden></p>
 <div class="sr-only" data-role="live" aria-live="polite" aria-atomic="true"></div>
 <section class="banner stuck" data-role="stuck" role="alert" hidden>

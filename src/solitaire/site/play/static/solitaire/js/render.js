@@ -60,6 +60,7 @@ export class Board {
       pile.dataset.pile = name;
       pile.tabIndex = -1;
       pile.setAttribute("role", "button");
+      pile.setAttribute("aria-roledescription", "pile");
       this.piles.set(name, pile);
       this.el.append(pile);
     }
@@ -68,14 +69,20 @@ export class Board {
   }
 
   /** Show ``layout``; cards that changed place glide there unless ``animate`` is false. */
-  render(layout, { animate = true, stagger = 0 } = {}) {
+  render(layout, { animate = true, stagger = 0, steps = 12, deal = false } = {}) {
     this.setup(layout);
-    const before = animate ? measure(this.el.querySelectorAll(".card")) : null;
+    let before = animate ? measure(this.el.querySelectorAll(".card")) : null;
     this.layout = layout;
     this.place(layout);
     this.measureBoard();
     this.describe();
-    return before ? glide(before, { stagger }) : Promise.resolve();
+    if (deal) {
+      // A new deal: every card comes out of the stock's corner, one after another.
+      const from = (this.piles.get("s") ?? this.piles.get("t0")).getBoundingClientRect();
+      before = new Map([...this.el.querySelectorAll(".card")].map((el) => [el, from]));
+      return glide(before, { stagger: 9, steps: 60 });
+    }
+    return before ? glide(before, { stagger, steps }) : Promise.resolve();
   }
 
   // Give every card of the layout an element, reusing the element that showed it before:

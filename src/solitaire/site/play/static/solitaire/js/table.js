@@ -2,7 +2,7 @@
 // and keys into moves. A move shows at once; the server's answer then settles the table.
 
 import * as api from "./api.js";
-import { setSpeed } from "./anim.js";
+import { celebrate, setSpeed } from "./anim.js";
 import { cardName, installSuitSprites } from "./cards.js";
 import { enableDrag } from "./drag.js";
 import { enableKeyboard } from "./keyboard.js";
@@ -138,7 +138,7 @@ class Table {
 
   // ---- showing the game -------------------------------------------------------------
 
-  show(game, { animate = true, stagger = 0 } = {}) {
+  show(game, { animate = true, stagger = 0, steps = 12, deal = false } = {}) {
     const fresh = !this.game || this.game.id !== game.id;
     this.game = game;
     this.view = game;
@@ -148,7 +148,12 @@ class Table {
       this.root.dataset.game = game.game;
     }
     this.board.clearMarks();
-    const done = this.board.render(game.layout, { animate: animate && !fresh, stagger });
+    const done = this.board.render(game.layout, {
+      animate: animate && !fresh,
+      stagger,
+      steps,
+      deal: deal && fresh,
+    });
     this.showStatus();
     return done;
   }
@@ -170,6 +175,7 @@ class Table {
         `You played every card home in ${count} moves` +
         (this.settings.hide_timer ? "." : ` and ${time}.`);
       this.ui.win.showModal();
+      celebrate(this.root);
       this.say(`You won in ${count} moves and ${time}.`);
     } else if (status !== "won" && this.ui.win.open) this.ui.win.close();
     if (status === "stuck") this.say("No more moves. Undo, restart or deal again.");
@@ -252,7 +258,7 @@ class Table {
   async settle(game) {
     const extra = (game.autocompleted ?? []).length;
     if (extra) this.say(`Auto complete played ${extra} card${extra > 1 ? "s" : ""} home.`);
-    await this.show(game, { stagger: extra > 1 ? 45 : 0 });
+    await this.show(game, { stagger: extra > 1 ? 35 : 0, steps: 104 });
   }
 
   undo() {
@@ -305,7 +311,7 @@ class Table {
         throw error;
       }
       this.ui.win.open && this.ui.win.close();
-      this.show(game, { animate: false });
+      this.show(game, { deal: true });
       const url = new URL(window.location.href);
       url.search = `?id=${game.id}`;
       window.history.replaceState(null, "", url);
