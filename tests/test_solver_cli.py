@@ -37,7 +37,8 @@ def test_it_answers_unknown_with_a_null_solution_when_the_budget_is_spent() -> N
     code, out = run("solve", "streets", "1", "--budget", "10", "--json")
     assert code == 0
     report = json.loads(out)
-    assert (report["result"], report["positions"], report["solution"]) == ("unknown", 10, None)
+    assert (report["result"], report["solution"]) == ("unknown", None)
+    assert 0 < report["positions"] <= 10
 
 
 def test_it_reads_a_layout_from_standard_input() -> None:

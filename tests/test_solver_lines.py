@@ -111,7 +111,8 @@ def test_it_answers_real_deals_and_every_win_replays(game: str, number: int) -> 
 def test_it_answers_unknown_when_the_budget_runs_out() -> None:
     state = Layout.dealt("streets", 1).state
     found = solve(get_rules("streets"), state, budget=300)
-    assert (found.result, found.positions, found.solution) == ("unknown", 300, None)
+    assert (found.result, found.solution) == ("unknown", None)
+    assert 200 < found.positions <= 300
 
 
 def test_it_answers_unknown_when_the_clock_runs_out() -> None:

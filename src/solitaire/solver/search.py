@@ -1,9 +1,12 @@
-"""The search: a depth-first search over canonical positions, best child first.
+"""The search: greedy best-first search for half the budget, then depth-first search.
 
-Depth-first search keeps memory small: the only thing stored per position is its canonical
-key (``bytes``) in one set, and the path to the current position is the stack itself, so no
-parent links are needed. Children are tried in the order :meth:`Kernel.score` ranks them,
-which finds wins early; the order never removes a child, so an exhausted search is a proof.
+Best-first search (:mod:`solitaire.solver.bestfirst`) finds most wins quickly, and proves
+small lost positions while its open list has not been cut back. If it gives up, a
+depth-first search starts again from the root with the rest of the budget. Depth-first
+search keeps memory small: the only thing stored per position is its canonical key
+(``bytes``) in one set, and the path to the current position is the stack itself. Children
+are tried in the order :meth:`Kernel.score` ranks them; the order never removes a child, so
+an exhausted depth-first search is a proof.
 """
 
 from __future__ import annotations
@@ -12,13 +15,17 @@ import time
 from dataclasses import dataclass
 
 from solitaire.rules import Rules
-from solitaire.solver.kernel import Child, Kernel, RawMove
+from solitaire.solver.bestfirst import BestFirst
+from solitaire.solver.kernel import Child, Kernel, Position, RawMove
 from solitaire.state import Move, State
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
 DEFAULT_BUDGET = 1_000_000
 """Positions expanded before the search answers "unknown"."""
+
+BEST_FIRST_SHARE = 0.5
+"""The share of the budget that best-first search may spend before depth-first search."""
 
 _CLOCK_EVERY = 1024
 
@@ -50,9 +57,18 @@ def solve(
     positions have been expanded or ``seconds`` of wall-clock time have passed.
     """
     started = time.perf_counter()
+    deadline = None if seconds is None else started + seconds
     kernel = Kernel(rules, state)
     root, opening = kernel.start(state)
-    result, positions, line = _dfs(kernel, root, budget, seconds, started)
+    if root[5] == 0:
+        return Solution(WON, 0, time.perf_counter() - started, tuple(map(kernel.to_move, opening)))
+    greedy = BestFirst(kernel, root)
+    result, line = greedy.run(max(1, int(budget * BEST_FIRST_SHARE)), deadline)
+    positions = greedy.expanded
+    if result == UNKNOWN and positions < budget:
+        greedy.release()
+        result, _expanded, line, seen = _dfs(kernel, root, budget - positions, deadline)
+        positions = len(seen) + sum(1 for key in greedy.visited if key not in seen)
     elapsed = time.perf_counter() - started
     if result != WON:
         return Solution(result, positions, elapsed)
@@ -61,21 +77,15 @@ def solve(
 
 
 def _dfs(
-    kernel: Kernel,
-    root: tuple,  # type: ignore[type-arg]
-    budget: int,
-    seconds: float | None,
-    started: float,
-) -> tuple[str, int, list[RawMove]]:
-    if root[5] == 0:
-        return WON, 0, []
+    kernel: Kernel, root: Position, budget: int, deadline: float | None
+) -> tuple[str, int, list[RawMove], set[bytes]]:
+    """Depth-first search of up to ``budget`` positions: (result, expanded, line, visited)."""
     visited: set[bytes] = {kernel.key(root)}
     children = kernel.children
     frames: list[list[Child]] = [children(root, visited)]
     cursor = [0]
     path: list[tuple[RawMove, ...]] = []
     expanded = 1
-    deadline = None if seconds is None else started + seconds
     while frames:
         top = frames[-1]
         at = cursor[-1]
@@ -92,14 +102,14 @@ def _dfs(
             continue
         if pos[5] == 0:
             path.append(moves)
-            return WON, expanded, [raw for step in path for raw in step]
+            return WON, expanded, [raw for step in path for raw in step], visited
         if expanded >= budget:
-            return UNKNOWN, expanded, []
+            return UNKNOWN, expanded, [], visited
         if deadline is not None and not expanded % _CLOCK_EVERY and time.perf_counter() > deadline:
-            return UNKNOWN, expanded, []
+            return UNKNOWN, expanded, [], visited
         visited.add(key)
         expanded += 1
         frames.append(children(pos, visited))
         cursor.append(0)
         path.append(moves)
-    return LOST, expanded, []
+    return LOST, expanded, [], visited

@@ -12,6 +12,7 @@ import csv
 import json
 import os
 import statistics
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing import Pool
@@ -52,6 +53,7 @@ def load(path: Path) -> dict[int, Row]:
     """The rows a survey file holds, by deal number ({} when there is no file)."""
     if not path.exists() or path.stat().st_size == 0:
         return {}
+    csv.field_size_limit(sys.maxsize)  # a winning line can run to many thousand moves
     with path.open(newline="") as handle:
         if path.suffix.lower() == ".json":
             data = json.load(handle)

@@ -1,0 +1,90 @@
+"""Greedy best-first search: always expand the most promising position seen so far.
+
+It finds wins far sooner than depth-first search, which never revisits its first choices,
+but its open list grows with every position expanded. To keep memory bounded the open list
+is cut back to its best half when it passes ``cap`` entries; from then on the search is no
+longer exhaustive and can only answer "won" or give up. While nothing has been cut, an
+empty open list is a proof that the position is lost, as with depth-first search.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from itertools import count
+
+from solitaire.solver.kernel import Kernel, Position, RawMove
+
+OPEN_CAP = 300_000
+"""Open-list entries kept at most (then the worst half goes)."""
+
+_CLOCK_EVERY = 1024
+
+
+class BestFirst:
+    """One best-first search from ``root``; :meth:`run` spends up to ``budget`` expansions."""
+
+    def __init__(self, kernel: Kernel, root: Position, cap: int = OPEN_CAP) -> None:
+        self.kernel = kernel
+        self.cap = cap
+        self.visited: set[bytes] = set()
+        self.expanded = 0
+        self.complete = True
+        # parent links, one per expanded position: index of the parent and the moves to it
+        self._parent: list[int] = [-1]
+        self._moves: list[tuple[RawMove, ...]] = [()]
+        self._tie = count()
+        self._open: list[tuple[int, int, bytes, Position, int, tuple[RawMove, ...]]] = [
+            (0, 0, kernel.key(root), root, -1, ())
+        ]
+
+    def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
+        """Search until a win ("won" and its line), a proof ("lost"), or "unknown"."""
+        kernel = self.kernel
+        visited = self.visited
+        heap = self._open
+        parent = self._parent
+        moves_to = self._moves
+        tie = self._tie
+        children = kernel.children
+        while heap:
+            if self.expanded >= budget:
+                return "unknown", []
+            if (
+                deadline is not None
+                and not self.expanded % _CLOCK_EVERY
+                and time.perf_counter() > deadline
+            ):
+                return "unknown", []
+            _score, _tie, key, pos, up, moves = heapq.heappop(heap)
+            if key in visited:
+                continue
+            visited.add(key)
+            self.expanded += 1
+            parent.append(up)
+            moves_to.append(moves)
+            here = len(parent) - 1
+            if pos[5] == 0:
+                return "won", self._line(here)
+            for score, child_key, child, child_moves in children(pos, visited):
+                # deeper first among equals: the counter runs down
+                entry = (-score, -next(tie), child_key, child, here, child_moves)
+                heapq.heappush(heap, entry)
+            if len(heap) > self.cap:
+                self.complete = False
+                heap[:] = heapq.nsmallest(self.cap // 2, heap)
+                heapq.heapify(heap)
+        return ("lost" if self.complete else "unknown"), []
+
+    def release(self) -> None:
+        """Drop the open list and the parent links; keep the set of expanded keys."""
+        self._open.clear()
+        self._parent.clear()
+        self._moves.clear()
+
+    def _line(self, index: int) -> list[RawMove]:
+        steps: list[tuple[RawMove, ...]] = []
+        while index > 0:
+            steps.append(self._moves[index])
+            index = self._parent[index]
+        return [raw for step in reversed(steps) for raw in step]
