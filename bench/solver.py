@@ -2,6 +2,7 @@
 
     python bench/solver.py                      # deals 1-200, 1,000,000 positions
     python bench/solver.py --deals 1-50 --budget 100000 --dir /tmp/survey
+    python bench/solver.py --one streets 1      # one deal: positions/s and peak memory
 
 Each game's rows go to DIR/GAME.csv, so an interrupted run picks up where it stopped and a
 second run only prints. The table gives, per game: won, lost and unknown deals, the median
@@ -12,10 +13,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 from pathlib import Path
 
 from solitaire.cli import parse_deals
-from solitaire.games import FEATURED
+from solitaire.deal import deal
+from solitaire.games import FEATURED, get_rules
+from solitaire.solver import solve
 from solitaire.solver.survey import Summary, survey
 
 HEADER = ("game", "deals", "won", "lost", "unknown", "median s", "p95 s", "positions/s")
@@ -29,7 +33,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--dir", type=Path, default=Path("bench/results"), help="row files")
     parser.add_argument("--games", default=",".join(FEATURED), help="comma-separated ids")
+    parser.add_argument("--one", nargs=2, metavar=("GAME", "N"), help="solve one deal alone")
     args = parser.parse_args()
+    if args.one:
+        one(args.one[0], int(args.one[1]), args.budget)
+        return
     deals = parse_deals(args.deals)
     args.dir.mkdir(parents=True, exist_ok=True)
     lines = [_row(HEADER), _row(("---",) * len(HEADER))]
@@ -53,6 +61,21 @@ def main() -> None:
         print(lines[-1], flush=True)
     print(f"\nbudget {args.budget:,} positions per deal\n")
     print("\n".join(lines))
+
+
+def one(game: str, number: int, budget: int) -> None:
+    """Solve one deal in this process; print positions per second and peak memory."""
+    rules = get_rules(game)
+    state = deal(rules, number)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    found = solve(rules, state, budget)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    rate = found.positions / found.seconds if found.seconds else 0.0
+    print(
+        f"{game} {number}: {found.result}, {found.positions:,} positions in "
+        f"{found.seconds:.1f} s ({rate:,.0f}/s); peak RSS {peak / 1024:.0f} MiB "
+        f"({before / 1024:.0f} MiB before the search)"
+    )
 
 
 def _row(cells: tuple[str, ...]) -> str:
