@@ -80,6 +80,8 @@ def test_it_turns_bad_input_into_usage_errors(tmp_path: Path) -> None:
         ("survey", "stronghold", "--deals", "5-2"),
         ("survey", "stronghold", "--deals", "1-2", "--out", str(tmp_path / "rows.txt")),
         ("survey", "stronghold", "--deals", "1-2", "--out", str(bad)),
+        ("survey", "stronghold", "--deals", "1-2", "--out", str(tmp_path / "no" / "rows.csv")),
+        ("survey", "stronghold", "--deals", "1-2", "--jobs", "0"),
     ]
     for args in cases:
         code, out = run(*args)
@@ -118,3 +120,15 @@ def test_a_survey_writes_json_on_two_processes(tmp_path: Path) -> None:
     for row in rows:
         if row["result"] == "won":
             Game.replay(Layout.dealt("blockade", row["deal"]), row["solution"].split())
+
+
+def test_a_survey_does_not_reuse_rows_of_another_game(tmp_path: Path) -> None:
+    out_file = tmp_path / "rows.csv"
+    args = ("--deals", "1-2", "--budget", "2000", "--jobs", "1", "--out", str(out_file))
+    assert run("survey", "blockade", *args)[0] == 0
+    assert run("survey", "stronghold", *args)[0] == 0
+    rows = list(csv.DictReader(out_file.open()))
+    assert [(row["game"], row["deal"]) for row in rows] == [
+        ("stronghold", "1"),
+        ("stronghold", "2"),
+    ]

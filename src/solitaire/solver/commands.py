@@ -93,6 +93,8 @@ def survey(game: str, deals: range, budget: int, jobs: int, out: Path | None) ->
     if out is not None:
         if out.suffix.lower() not in (".csv", ".json"):
             raise click.BadParameter("the file must end in .csv or .json", param_hint="--out")
+        if not out.parent.is_dir():
+            raise click.BadParameter(f"there is no folder {out.parent}", param_hint="--out")
         try:
             load(out)
         except (OSError, ValueError, KeyError, TypeError) as error:

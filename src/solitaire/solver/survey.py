@@ -1,9 +1,9 @@
 """Surveys: solve a range of deals on every core, keep one row per deal in a CSV or JSON file.
 
-A row is ``{"deal", "result", "positions", "seconds", "budget", "solution"}``; ``solution``
-is the winning line as space-separated moves ("" unless won). A row is reused by a later
-survey when it is a verdict (won or lost: true under any budget) or when it is "unknown"
-under a budget at least as large as the one asked for.
+A row is ``{"game", "deal", "result", "positions", "seconds", "budget", "solution"}``;
+``solution`` is the winning line as space-separated moves ("" unless won). A row is reused by
+a later survey of the same game when it is a verdict (won or lost: true under any budget) or
+when it is "unknown" under a budget at least as large as the one asked for.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from solitaire.deal import deal
 from solitaire.games import get_rules
 from solitaire.solver.search import LOST, UNKNOWN, WON, solve
 
-FIELDS = ("deal", "result", "positions", "seconds", "budget", "solution")
+FIELDS = ("game", "deal", "result", "positions", "seconds", "budget", "solution")
 
 Row = dict[str, Any]
 
@@ -35,6 +35,7 @@ def solve_deal(task: tuple[str, int, int]) -> Row:
     found = solve(rules, deal(rules, number), budget)
     line = " ".join(str(move) for move in found.solution or ())
     return {
+        "game": game,
         "deal": number,
         "result": found.result,
         "positions": found.positions,
@@ -44,8 +45,10 @@ def solve_deal(task: tuple[str, int, int]) -> Row:
     }
 
 
-def reusable(row: Row, budget: int) -> bool:
-    """Whether a stored row answers a survey run with ``budget``."""
+def reusable(row: Row, game: str, budget: int) -> bool:
+    """Whether a stored row answers a survey of ``game`` with ``budget``."""
+    if row["game"] not in (game, ""):
+        return False
     return row["result"] in (WON, LOST) or int(row["budget"]) >= budget
 
 
@@ -80,6 +83,7 @@ def save(path: Path, rows: dict[int, Row]) -> None:
 
 def _typed(row: Row) -> Row:
     return {
+        "game": str(row.get("game") or ""),
         "deal": int(row["deal"]),
         "result": str(row["result"]),
         "positions": int(row["positions"]),
@@ -147,7 +151,7 @@ def survey(
 ) -> list[Row]:
     """Solve every deal of ``deals`` (reusing ``out``'s rows), save, and return their rows."""
     stored = load(out) if out is not None else {}
-    rows = {n: stored[n] for n in deals if n in stored and reusable(stored[n], budget)}
+    rows = {n: stored[n] for n in deals if n in stored and reusable(stored[n], game, budget)}
     todo = [(game, n, budget) for n in deals if n not in rows]
     if todo:
         results = _run(todo, jobs)
