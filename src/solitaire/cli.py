@@ -111,11 +111,32 @@ def daily(game: str, day: str | None) -> None:
     default=None,
     help="Where the lists live (default: the package's data).",
 )
-def makewinnable(game: str, count: int, budget: int, jobs: int, directory: Path | None) -> None:
-    """Build or extend GAME's list of proved deals; an interrupted run keeps what it found."""
+@click.option(
+    "--from-survey",
+    "survey",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=None,
+    help="Import a survey file's verdicts (CSV or JSON) instead of solving.",
+)
+def makewinnable(
+    game: str, count: int, budget: int, jobs: int, directory: Path | None, survey: Path | None
+) -> None:
+    """Build or extend GAME's list of proved deals; an interrupted run keeps what it found.
+
+    With --from-survey, take the verdicts of a `solitaire survey` file instead of solving.
+    """
     from tqdm import tqdm
 
-    from solitaire.winnable import extend, load
+    from solitaire.solver.survey import load as load_survey
+    from solitaire.winnable import extend, import_survey, load
+
+    if survey is not None:
+        try:
+            result = import_survey(game, load_survey(survey), directory)
+        except (SolitaireError, KeyError, ValueError) as error:
+            raise click.ClickException(f"{survey}: {error}") from None
+        click.echo(f"{game}: {len(result.deals)} proved deals of {result.searched} searched")
+        return
 
     have = len(load(game, directory).deals)
     with tqdm(total=count, initial=min(have, count), unit="deal", desc=game) as bar:

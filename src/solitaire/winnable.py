@@ -121,11 +121,41 @@ def prove(game: str, number: int, budget: int) -> ProvedDeal | None:
     answer = solve(rules, deal(rules, number), budget)
     if answer.result != "won" or answer.solution is None:
         return None
-    line = tuple(str(move) for move in answer.solution)
-    replayed = Game.replay(Layout.dealt(game, number), line)
-    if replayed.status != "won":
-        raise SolitaireError(f"the solver's line for {game} deal {number} does not win")
+    return checked(game, number, tuple(str(move) for move in answer.solution))
+
+
+def checked(game: str, number: int, line: tuple[str, ...]) -> ProvedDeal:
+    """The proved deal, once the engine has replayed ``line`` from the deal to a win."""
+    if Game.replay(Layout.dealt(game, number), line).status != "won":
+        raise SolitaireError(f"the line given for {game} deal {number} does not win")
     return ProvedDeal(number, line)
+
+
+def import_survey(
+    game: str, rows: dict[int, dict[str, Any]], directory: Path | None = None
+) -> WinnableList:
+    """Extend the list of ``game`` with a survey's rows (see :mod:`solitaire.solver.survey`)
+    for the deals that follow the last one searched, as far as the rows run without a gap.
+
+    A row counts when it was won (its line is replayed first), lost, or unknown under at
+    least the list's budget; a new list takes the smallest budget among the rows.
+    """
+    winnable = load(game, directory)
+    rows = {number: row for number, row in rows.items() if row["game"] in ("", winnable.game)}
+    if not winnable.searched:
+        winnable.budget = min((int(row["budget"]) for row in rows.values()), default=0)
+    number = winnable.searched + 1
+    while number in rows:
+        row = rows[number]
+        if row["result"] == "unknown" and int(row["budget"]) < winnable.budget:
+            break
+        if row["result"] == "won":
+            winnable.deals.append(checked(winnable.game, number, tuple(row["solution"].split())))
+        winnable.searched = number
+        number += 1
+    save(winnable, directory)
+    proved_deals.cache_clear()
+    return winnable
 
 
 def _prove_job(job: tuple[str, int, int]) -> tuple[int, ProvedDeal | None]:
