@@ -75,8 +75,8 @@ def _score(rules: Rules, state: State) -> float:
     return 10 * state.home_count() + 2 * runs + 4 * empty - 2 * len(state.waste)
 
 
-def clicks(rules: Rules, state: State) -> list[tuple[Click, Move]]:
-    """Every distinct move a click can make now, the most promising first."""
+def clicks(rules: Rules, state: State, ranked: bool = True) -> list[tuple[Click, Move]]:
+    """Every distinct move a click can make now, the most promising first if ``ranked``."""
     found: list[tuple[Click, Move]] = []
     seen: set[Move] = set()
 
@@ -100,6 +100,8 @@ def clicks(rules: Rules, state: State) -> list[tuple[Click, Move]]:
             consider(Pile(FOUNDATION, i), None)
     if state.stock:
         consider(Pile(STOCK), None)
+    if not ranked:
+        return found
     scored = [(_score(rules, play(rules, state, move)), n) for n, (_, move) in enumerate(found)]
     return [found[n] for _, n in sorted(scored, key=lambda item: (-item[0], item[1]))]
 
@@ -179,13 +181,89 @@ def _search_clicks(rules: Rules, start: State, budget: int) -> list[Move] | None
     return None
 
 
-def find_click_line(game: str) -> Line:
-    """A deal of ``game`` that clicks alone can win, with the clicks."""
+def _by_clicks(
+    rules: Rules, start: State, line: list[Move], depth: int = 3
+) -> tuple[list[Move], State | None]:
+    """Follow a winning line by clicks: where a click does not make the line's move, look
+    (breadth first, a few clicks deep) for clicks that reach a later position of the line.
+    Returns the clicks, and the position where they could not follow (None: they won).
+    """
+    states = [start]
+    for move in line:
+        states.append(play(rules, states[-1], move))
+    last = {state: i for i, state in enumerate(states)}
+    path: list[Move] = []
+    i = 0
+    while i < len(line) and not finished(rules, states[i]):
+        frontier: list[tuple[State, list[Move]]] = [(states[i], [])]
+        seen = {states[i]}
+        found: tuple[int, list[Move]] | None = None
+        for _ in range(depth):
+            following: list[tuple[State, list[Move]]] = []
+            for state, steps in frontier:
+                for _, move in clicks(rules, state, ranked=False):
+                    after = play(rules, state, move)
+                    j = last.get(after, -1)
+                    if j > i and (found is None or j > found[0]):
+                        found = (j, [*steps, move])
+                    if after not in seen:
+                        seen.add(after)
+                        following.append((after, [*steps, move]))
+            if found is not None:
+                break
+            frontier = following
+        if found is None:
+            return path, states[i]
+        i, steps = found
+        path.extend(steps)
+    return path, None
+
+
+def _click_guided(
+    rules: Rules, start: State, guide: list[Move], tries: int = 8
+) -> list[Move] | None:
+    """Follow ``guide`` by clicks; where clicks cannot follow it, make a click the line did
+    not plan and ask the solver for a new line from there.
+    """
+    from solitaire.solver import solve
+
+    path: list[Move] = []
+    state = start
+    for _ in range(tries):
+        steps, stopped = _by_clicks(rules, state, guide)
+        path.extend(steps)
+        if stopped is None:
+            return path
+        state = stopped
+        for _, move in clicks(rules, state):
+            after = play(rules, state, move)
+            answer = solve(rules, after, budget=100_000, seconds=15)
+            if answer.result == "won" and answer.solution is not None:
+                path.append(move)
+                state = after
+                guide = list(answer.solution)
+                break
+        else:
+            return None
+    return None
+
+
+def find_click_line(game: str, drag: Line | None = None) -> Line:
+    """A deal of ``game`` that clicks alone can win, with the clicks: the drag line's deal
+    followed by clicks where that works, else a search among clicks alone.
+    """
     rules = get_rules(game)
     options = lambda state: (move for _, move in clicks(rules, state))  # noqa: E731
-    for number in DEALS:
+    tries: list[tuple[int, list[Move] | None]] = []
+    if drag is not None:
+        tries.append((drag.deal, [Move.from_str(m) for m in drag.moves]))
+    tries += [(number, None) for number in DEALS]
+    for number, guide in tries:
         start = deal(rules, number)
-        line = _search_clicks(rules, start, budget=30_000)
+        if guide is not None:
+            line = _click_guided(rules, start, guide)
+        else:
+            line = _search_clicks(rules, start, budget=30_000)
         if line is None:
             continue
         for _ in range(3):
@@ -218,7 +296,8 @@ def main(games: list[str]) -> None:
     """Find lines for ``games`` and write them into ``lines.json``."""
     stored = json.loads(STORE.read_text()) if STORE.exists() else {}
     for game in games:
-        drag_line, click_line = find_drag_line(game), find_click_line(game)
+        drag_line = find_drag_line(game)
+        click_line = find_click_line(game, drag_line)
         stored[game] = {"drag": _dump(drag_line), "click": _dump(click_line)}
         print(
             game,

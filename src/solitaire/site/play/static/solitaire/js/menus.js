@@ -90,6 +90,8 @@ const PANELS = `
         <option value="fast">Fast</option>
         <option value="off">Off</option>
       </select></label>
+    <p class="keys">Keys: arrows walk the piles, Enter picks cards up and puts them down,
+      Esc puts them back; H hint, U or Ctrl+Z undo, Ctrl+Y redo, D deals from the stock.</p>
     <div class="actions"><button value="done" class="primary">Done</button></div>
   </form>
 </dialog>
