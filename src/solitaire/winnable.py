@@ -29,6 +29,8 @@ from solitaire.errors import SolitaireError
 from solitaire.game import Game
 from solitaire.games import get_rules
 from solitaire.layout import Layout
+from solitaire.lines import shorten
+from solitaire.state import Move
 
 DATA_DIR = Path(str(resources.files("solitaire"))) / "data" / "winnable"
 
@@ -125,10 +127,19 @@ def prove(game: str, number: int, budget: int) -> ProvedDeal | None:
 
 
 def checked(game: str, number: int, line: tuple[str, ...]) -> ProvedDeal:
-    """The proved deal, once the engine has replayed ``line`` from the deal to a win."""
-    if Game.replay(Layout.dealt(game, number), line).status != "won":
+    """The proved deal with ``line`` shortened (:func:`solitaire.lines.shorten`), once the
+    engine has replayed it from the deal to a win.
+    """
+    start = Layout.dealt(game, number)
+    try:
+        moves = shorten(start.rules, start.state, [Move.from_str(move) for move in line])
+    except SolitaireError as error:
+        raise SolitaireError(
+            f"the line given for {game} deal {number} does not win: {error}"
+        ) from None
+    if Game.replay(start, moves).status != "won":
         raise SolitaireError(f"the line given for {game} deal {number} does not win")
-    return ProvedDeal(number, line)
+    return ProvedDeal(number, tuple(str(move) for move in moves))
 
 
 def import_survey(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from solitaire.lines import shorten
 from solitaire.rules import Rules
 from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.kernel import Child, Kernel, Position, RawMove
@@ -73,7 +74,7 @@ def solve(
     if result != WON:
         return Solution(result, positions, elapsed)
     moves = tuple(kernel.to_move(raw) for raw in (*opening, *line))
-    return Solution(WON, positions, elapsed, moves)
+    return Solution(WON, positions, elapsed, shorten(rules, state, moves))
 
 
 def _dfs(
