@@ -278,7 +278,11 @@ def find_click_line(game: str, drag: Line | None = None) -> Line:
 
 def load(game: str, kind: str) -> Line:
     """The stored line of ``kind`` ("drag" or "click") for ``game``, checked by replay."""
-    data = json.loads(STORE.read_text())[game][kind]
+    stored = json.loads(STORE.read_text()).get(game, {})
+    assert kind in stored, (
+        f"no {kind} line is stored for {game}: run .venv/bin/python tests/browser/lines.py {game}"
+    )
+    data = stored[kind]
     steps = tuple(Click(c["pile"], c["index"], c["move"]) for c in data.get("clicks", ()))
     line = Line(game, data["deal"], tuple(data["moves"]), steps)
     replay(game, line.deal, line.moves)

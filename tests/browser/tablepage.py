@@ -129,13 +129,26 @@ def click(page: Page, pile: str, index: int | None = None) -> None:
 
 def drag(page: Page, src: str, count: int, dst: str, *, settle: bool = True) -> None:
     """Drag the top ``count`` cards of ``src`` with the mouse and drop them on ``dst``."""
-    cards = len(piles(page)[src])
-    x, y = card_point(page, src, cards - count)
-    tx, ty = pile_point(page, dst)
+    x, y, tx, ty = page.evaluate(
+        """([src, count, dst]) => {
+            const point = (name, fromTop) => {
+              const pile = document.querySelector(`#table [data-pile="${name}"]`);
+              const cards = pile.querySelectorAll('[data-card]');
+              const at = cards.length - fromTop;
+              const card = cards[at] || pile;
+              const r = card.getBoundingClientRect();
+              const next = cards[at + 1];
+              const bottom = next ? next.getBoundingClientRect().top : r.bottom;
+              return [r.left + r.width / 2, (r.top + bottom) / 2];
+            };
+            return [...point(src, count), ...point(dst, 1)];
+        }""",
+        [src, count, dst],
+    )
     page.mouse.move(x, y)
     page.mouse.down()
-    page.mouse.move(x + 8, y + 8, steps=2)
-    page.mouse.move(tx, ty, steps=4)
+    page.mouse.move(x + 8, y + 8)
+    page.mouse.move(tx, ty, steps=2)
     page.mouse.up()
     if settle:
         wait_idle(page)
