@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tablepage import LAPTOP
 
 CHROMIUM = os.environ.get("SOLITAIRE_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -30,8 +31,6 @@ ARGS = [
 ]
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-LAPTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 
 
 def _unavailable(reason: str) -> None:

@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 Page = Any
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
 SCREENSHOTS_DIR = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 IDLE = """() => {

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from lines import load
 from tablepage import (
     assert_shows,
     card_point,
@@ -20,6 +19,7 @@ from tablepage import (
     status,
     wait_idle,
 )
+from winning_lines import load
 
 from solitaire import Game
 

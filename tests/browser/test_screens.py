@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import LAPTOP, PHONE
-from lines import load
-from tablepage import SCREENSHOTS_DIR, api, game_id, open_deal, wait_idle
+from tablepage import LAPTOP, PHONE, SCREENSHOTS_DIR, api, game_id, open_deal, wait_idle
+from winning_lines import load
 
 from solitaire import Game
 from solitaire.games import FEATURED

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from lines import load
 from tablepage import (
     SCREENSHOTS_DIR,
     assert_shows,
@@ -17,6 +16,7 @@ from tablepage import (
     status,
     wait_idle,
 )
+from winning_lines import load
 
 from solitaire.games import FEATURED
 

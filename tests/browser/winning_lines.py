@@ -7,7 +7,7 @@ stop where Auto complete takes over, since the server plays the rest.
 
 Searching takes time, so the lines found are kept in ``lines.json`` beside this file;
 every test replays its line through the engine first. Rebuild the file with
-``.venv/bin/python tests/browser/lines.py``.
+``.venv/bin/python tests/browser/winning_lines.py``.
 """
 
 from __future__ import annotations
@@ -237,7 +237,7 @@ def _click_guided(
         state = stopped
         for _, move in clicks(rules, state):
             after = play(rules, state, move)
-            answer = solve(rules, after, budget=100_000, seconds=15)
+            answer = solve(rules, after, budget=100_000, seconds=8)
             if answer.result == "won" and answer.solution is not None:
                 path.append(move)
                 state = after
@@ -279,9 +279,8 @@ def find_click_line(game: str, drag: Line | None = None) -> Line:
 def load(game: str, kind: str) -> Line:
     """The stored line of ``kind`` ("drag" or "click") for ``game``, checked by replay."""
     stored = json.loads(STORE.read_text()).get(game, {})
-    assert kind in stored, (
-        f"no {kind} line is stored for {game}: run .venv/bin/python tests/browser/lines.py {game}"
-    )
+    rebuild = f".venv/bin/python tests/browser/winning_lines.py {game}"
+    assert kind in stored, f"no {kind} line is stored for {game}: run {rebuild}"
     data = stored[kind]
     steps = tuple(Click(c["pile"], c["index"], c["move"]) for c in data.get("clicks", ()))
     line = Line(game, data["deal"], tuple(data["moves"]), steps)
