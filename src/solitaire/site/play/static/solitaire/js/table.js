@@ -176,9 +176,11 @@ class Table {
         (this.settings.hide_timer ? "." : ` and ${time}.`);
       this.ui.win.showModal();
       celebrate(this.root);
-      this.say(`You won in ${count} moves and ${time}.`);
+      this.say(`You won in ${count} moves and ${time}.`, { quiet: true });
     } else if (status !== "won" && this.ui.win.open) this.ui.win.close();
-    if (status === "stuck") this.say("No more moves. Undo, restart or deal again.");
+    if (status === "stuck") {
+      this.say("No more moves. Undo, restart or deal again.", { quiet: true });
+    }
   }
 
   /** Write ``text`` to the live region (and, unless quiet, to the visible message line). */
