@@ -412,8 +412,9 @@ class Kernel:
         return out
 
     def score(self, pos: Position) -> int:
-        """How promising a position looks: cards home, few cards in the way, empty piles."""
-        tab, _found, cells, _stock, _waste, left = pos
+        """How promising a position looks: cards home, few cards in the way (in piles and
+        under the waste's top), empty piles and free cells."""
+        tab, _found, cells, _stock, waste, left = pos
         cache = self._pile_cache
         blocked = 0
         empty = 0
@@ -423,7 +424,9 @@ class Kernel:
                 blocked += (info or self.pile_info(pile))[1]
             else:
                 empty += 1
-        return -8 * left - 3 * blocked + 4 * empty - 2 * (len(cells) - cells.count(b"\xff"))
+        # only the waste's top card is in play: every card under it is one more in the way
+        used_cells = len(cells) - cells.count(b"\xff")
+        return -8 * left - 3 * blocked + 4 * empty - 2 * used_cells - 3 * len(waste)
 
 
 def _first(child: Child) -> int:
