@@ -1,0 +1,74 @@
+"""The Daily deal: proved, shared, unpredictable and without repeats within a year."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from itertools import pairwise
+
+import pytest
+from click.testing import CliRunner
+
+from solitaire.cli import main
+from solitaire.daily import EPOCH, NO_REPEAT_DAYS, daily_deal
+from solitaire.games import FEATURED
+from solitaire.winnable import proved_deals
+
+# Games whose proved lists are still too short for a year of Daily deals.
+INCOMPLETE = {"streets", "fours-up"}
+READY = [game for game in FEATURED if game not in INCOMPLETE]
+
+
+@pytest.mark.parametrize("game", READY)
+def test_no_daily_deal_repeats_within_a_year(game: str) -> None:
+    days = [EPOCH + timedelta(days=n) for n in range(3 * 366)]
+    deals = [daily_deal(game, day) for day in days]
+    for start in range(len(deals) - NO_REPEAT_DAYS):
+        window = deals[start : start + NO_REPEAT_DAYS]
+        assert len(set(window)) == NO_REPEAT_DAYS
+
+
+@pytest.mark.parametrize("game", READY)
+def test_every_daily_deal_is_a_proved_deal(game: str) -> None:
+    proved = {p.deal for p in proved_deals(game)}
+    assert all(daily_deal(game, EPOCH + timedelta(days=n)) in proved for n in range(400))
+
+
+def test_the_daily_deal_does_not_follow_from_yesterdays() -> None:
+    deals = [daily_deal("stronghold", EPOCH + timedelta(days=n)) for n in range(200)]
+    steps = {b - a for a, b in pairwise(deals)}
+    assert len(steps) > 150
+
+
+def test_the_games_have_different_daily_deals() -> None:
+    day = date(2026, 11, 29)
+    assert len({daily_deal(game, day) for game in READY}) > 1
+
+
+def test_a_private_key_changes_the_schedule(monkeypatch: pytest.MonkeyPatch) -> None:
+    days = [EPOCH + timedelta(days=n) for n in range(30)]
+    public = [daily_deal("blockade", day) for day in days]
+    monkeypatch.setenv("SOLITAIRE_DAILY_KEY", "our own secret")
+    assert [daily_deal("blockade", day) for day in days] != public
+
+
+def test_the_command_prints_the_days_deal() -> None:
+    result = CliRunner().invoke(main, ["daily", "stronghold", "--date", "2026-11-29"])
+    assert result.exit_code == 0
+    assert int(result.output) == daily_deal("stronghold", date(2026, 11, 29))
+
+
+def test_the_command_refuses_a_bad_date() -> None:
+    result = CliRunner().invoke(main, ["daily", "stronghold", "--date", "29/11/2026"])
+    assert result.exit_code == 2
+    assert "YYYY-MM-DD" in result.output
+
+
+def test_there_is_no_daily_deal_before_the_first_day() -> None:
+    with pytest.raises(ValueError, match="began on"):
+        daily_deal("streets", EPOCH - timedelta(days=1))
+
+
+@pytest.mark.parametrize("game", sorted(INCOMPLETE))
+def test_a_game_without_enough_proved_deals_says_so(game: str) -> None:
+    with pytest.raises(ValueError, match="the Daily deal needs more than 365"):
+        daily_deal(game, date(2026, 11, 29))
