@@ -257,6 +257,13 @@ def find_click_line(game: str, drag: Line | None = None) -> Line:
     tries: list[tuple[int, list[Move] | None]] = []
     if drag is not None:
         tries.append((drag.deal, [Move.from_str(m) for m in drag.moves]))
+    try:
+        from solitaire.winnable import proved_deals
+
+        for proved in sorted(proved_deals(game), key=lambda p: len(p.solution))[:30]:
+            tries.append((proved.deal, [Move.from_str(m) for m in proved.solution]))
+    except Exception:  # no list for this game in this tree
+        pass
     tries += [(number, None) for number in DEALS]
     for number, guide in tries:
         start = deal(rules, number)
