@@ -22,15 +22,24 @@ from solitaire.games import FEATURED
 
 
 def line_for(game: str, kind: str) -> Any:
-    """The winning line for the test, or a skip naming the missing data.
+    """The winning line for the test; a failure naming the missing data when there is none.
 
-    The lines come from the solver and the winnable lists; while a game has none yet
-    (Fours Up is hard for the solver), its test says so instead of failing everyone's run.
+    The lines come from the solver and the winnable lists.
     """
     try:
         return load(game, kind)
     except NoLine as missing:
-        pytest.skip(str(missing))
+        pytest.fail(str(missing))
+
+
+# Our solver has not yet proved a Fours Up deal (docs/solver.md), so there is no line to
+# play; strict, so that the first line found turns this into a failure to remove.
+GAMES = [
+    pytest.param(game, marks=pytest.mark.xfail(strict=True, reason="no Fours Up deal proved"))
+    if game == "fours-up"
+    else game
+    for game in FEATURED
+]
 
 
 def finish(page: Any, game: str, how: str) -> None:
@@ -42,7 +51,7 @@ def finish(page: Any, game: str, how: str) -> None:
     page.screenshot(path=SCREENSHOTS_DIR / f"won-{game}-{how}.png")
 
 
-@pytest.mark.parametrize("game", FEATURED)
+@pytest.mark.parametrize("game", GAMES)
 def test_it_wins_a_proved_deal_by_dragging(page: Any, game: str) -> None:
     line = line_for(game, "drag")
     open_deal(page, game, line.deal)
@@ -55,7 +64,7 @@ def test_it_wins_a_proved_deal_by_dragging(page: Any, game: str) -> None:
     assert_shows(page, server_game(page)["layout"])
 
 
-@pytest.mark.parametrize("game", FEATURED)
+@pytest.mark.parametrize("game", GAMES)
 def test_it_wins_a_deal_by_clicking(page: Any, game: str) -> None:
     line = line_for(game, "click")
     open_deal(page, game, line.deal)
