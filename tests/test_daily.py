@@ -14,7 +14,7 @@ from solitaire.games import FEATURED
 from solitaire.winnable import proved_deals
 
 # Games whose proved lists are still too short for a year of Daily deals.
-INCOMPLETE = {"streets", "fours-up"}
+INCOMPLETE = {"fours-up"}
 READY = [game for game in FEATURED if game not in INCOMPLETE]
 
 
