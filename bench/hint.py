@@ -55,6 +55,9 @@ def main() -> None:
     rng = random.Random(2026)
     print(f"{'game':<20}{'positions':<11}{'n':>5}{'median s':>10}{'p95 s':>9}  results")
     for game in args.games:
+        if not proved_deals(game):
+            print(f"{game:<20}no proved deals to sample")
+            continue
         for deviate in (False, True):
             games = sample_games(game, args.positions, deviate, rng)
             MEMORY.clear()
