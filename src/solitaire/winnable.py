@@ -30,6 +30,7 @@ from solitaire.game import Game
 from solitaire.games import get_rules
 from solitaire.layout import Layout
 from solitaire.lines import shorten
+from solitaire.solver import solve
 from solitaire.state import Move
 
 DATA_DIR = Path(str(resources.files("solitaire"))) / "data" / "winnable"
@@ -117,8 +118,6 @@ def solution_for(game: str, number: int) -> tuple[str, ...] | None:
 
 def prove(game: str, number: int, budget: int) -> ProvedDeal | None:
     """Ask the solver about one deal; return it with its checked line if it is won."""
-    from solitaire.solver import solve
-
     rules = get_rules(game)
     answer = solve(rules, deal(rules, number), budget)
     if answer.result != "won" or answer.solution is None:
