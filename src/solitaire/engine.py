@@ -68,10 +68,13 @@ def run_limit(rules: Rules, state: State, to_empty: bool) -> int:
     return (1 + free_cells) << max(empty_piles, 0)
 
 
-def can_leave_foundation(rules: Rules, pile: tuple[int, ...]) -> bool:
-    """Whether the top card of a foundation holding ``pile`` may come back into play."""
+def can_leave_foundation(rules: Rules, state: State, pile: tuple[int, ...]) -> bool:
+    """Whether the top card of a foundation holding ``pile`` may come back into play: only
+    where the rules let cards come back, never a dealt base card, and never once the game
+    is won.
+    """
     fixed = 1 if rules.foundations.suits is not None else 0
-    return rules.foundations.returns and len(pile) > fixed
+    return rules.foundations.returns and len(pile) > fixed and state.home_count() < rules.cards
 
 
 def legal_moves(rules: Rules, state: State) -> Iterator[Move]:
@@ -127,9 +130,8 @@ def legal_moves(rules: Rules, state: State) -> Iterator[Move]:
         for f in wants.get(top, ()):
             yield Move(_W, _F[f])
         yield from single(_W, top, to_cells=True)
-    won = rules.foundations.returns and state.home_count() == rules.cards
     for f, pile in enumerate(state.foundations):
-        if pile and not won and can_leave_foundation(rules, pile):
+        if pile and can_leave_foundation(rules, state, pile):
             yield from single(_F[f], pile[-1], to_cells=False)
     if state.stock:
         yield Move.deal()
@@ -162,12 +164,12 @@ def check(rules: Rules, state: State, move: Move) -> Move:
     if move.src == move.dst:
         raise IllegalMoveError("a card cannot move onto its own pile")
     card = src_cards[-move.count]
-    if move.src.kind == FOUNDATION and state.home_count() == rules.cards:
-        raise IllegalMoveError("the game is won: every card stays home")
-    if move.src.kind == FOUNDATION and not can_leave_foundation(rules, src_cards):
-        if rules.foundations.returns:
-            raise IllegalMoveError(f"the base {card_name(card)} never leaves its foundation")
-        raise IllegalMoveError("a card on a foundation never comes back into play")
+    if move.src.kind == FOUNDATION and not can_leave_foundation(rules, state, src_cards):
+        if not rules.foundations.returns:
+            raise IllegalMoveError("a card on a foundation never comes back into play")
+        if state.home_count() == rules.cards:
+            raise IllegalMoveError("the game is won: every card stays home")
+        raise IllegalMoveError(f"the base {card_name(card)} never leaves its foundation")
     if move.dst.kind == FOUNDATION:
         return _check_home(rules, state, move, card)
     if move.dst.kind == CELL:
