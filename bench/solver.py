@@ -3,40 +3,64 @@
     python bench/solver.py                      # deals 1-200, 1,000,000 positions
     python bench/solver.py --deals 1-50 --budget 100000 --dir /tmp/survey
     python bench/solver.py --one streets 1      # one deal: positions/s and peak memory
+    python bench/solver.py --speed              # fixed deals, plain Python vs mypyc
 
 Each game's rows go to DIR/GAME.csv, so an interrupted run picks up where it stopped and a
 second run only prints. The table gives, per game: won, lost and unknown deals, the median
 and 95th-percentile seconds per deal, and positions expanded per second of search.
+
+``--speed`` solves two fixed deals of every game (50,000 positions unless ``--budget``
+says otherwise), each in a fresh process on one core, once as plain Python
+(``SOLITAIRE_PURE=1``) and once compiled, and prints positions per second both ways.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 from solitaire.cli import parse_deals
 from solitaire.deal import deal
 from solitaire.games import FEATURED, get_rules
-from solitaire.solver import solve
+from solitaire.solver import implementation, solve
 from solitaire.solver.survey import Summary, survey
 
 HEADER = ("game", "deals", "won", "lost", "unknown", "median s", "p95 s", "positions/s")
+
+SPEED_DEALS = {
+    "stronghold": (7, 17),
+    "streets-and-alleys": (5, 10),
+    "blockade": (25, 71),
+    "streets": (1, 2),
+    "fours-up": (1, 2),
+}
+"""Deals that run to (or near) 50,000 positions, so setup time does not weigh on the rate."""
 
 
 def main() -> None:
     """Run the survey of every game and print the table as Markdown."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", default="1-200", help="deal range A-B (default 1-200)")
-    parser.add_argument("--budget", type=int, default=1_000_000, help="positions per deal")
+    parser.add_argument("--budget", type=int, help="positions per deal (1,000,000; --speed 50,000)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--dir", type=Path, default=Path("bench/results"), help="row files")
     parser.add_argument("--games", default=",".join(FEATURED), help="comma-separated ids")
     parser.add_argument("--one", nargs=2, metavar=("GAME", "N"), help="solve one deal alone")
+    parser.add_argument("--json", action="store_true", help="with --one: one JSON line")
+    parser.add_argument("--speed", action="store_true", help="plain Python vs compiled")
     args = parser.parse_args()
+    if args.speed:
+        speed(args.budget or 50_000)
+        return
+    args.budget = args.budget or 1_000_000
     if args.one:
-        one(args.one[0], int(args.one[1]), args.budget)
+        one(args.one[0], int(args.one[1]), args.budget, args.json)
         return
     deals = parse_deals(args.deals)
     args.dir.mkdir(parents=True, exist_ok=True)
@@ -63,7 +87,7 @@ def main() -> None:
     print("\n".join(lines))
 
 
-def one(game: str, number: int, budget: int) -> None:
+def one(game: str, number: int, budget: int, as_json: bool = False) -> None:
     """Solve one deal in this process; print positions per second and peak memory."""
     rules = get_rules(game)
     state = deal(rules, number)
@@ -71,11 +95,58 @@ def one(game: str, number: int, budget: int) -> None:
     found = solve(rules, state, budget)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     rate = found.positions / found.seconds if found.seconds else 0.0
+    if as_json:
+        keys = ("result", "positions", "seconds")
+        print(
+            json.dumps(
+                {key: getattr(found, key) for key in keys}
+                | {"rate": rate, "solver": implementation()}
+            )
+        )
+        return
     print(
         f"{game} {number}: {found.result}, {found.positions:,} positions in "
         f"{found.seconds:.1f} s ({rate:,.0f}/s); peak RSS {peak / 1024:.0f} MiB "
-        f"({before / 1024:.0f} MiB before the search)"
+        f"({before / 1024:.0f} MiB before the search); solver {implementation()}"
     )
+
+
+def speed(budget: int) -> None:
+    """Solve :data:`SPEED_DEALS` as plain Python and compiled; print positions/s both ways."""
+    header = ("game", "deal", "result", "positions", "plain /s", "compiled /s", "speed-up")
+    print(f"budget {budget:,} positions; this process: solver {implementation()}\n")
+    print(_row(header))
+    print(_row(("---",) * len(header)))
+    for game, numbers in SPEED_DEALS.items():
+        for number in numbers:
+            plain = _one_in_child(game, number, budget, pure=True)
+            fast = _one_in_child(game, number, budget, pure=False)
+            if not str(fast["solver"]).startswith("compiled"):
+                raise SystemExit(f"no compiled solver to compare with: {fast['solver']}")
+            if (plain["result"], plain["positions"]) != (fast["result"], fast["positions"]):
+                raise SystemExit(f"{game} {number}: the builds differ: {plain} {fast}")
+            cells = (
+                game,
+                str(number),
+                str(fast["result"]),
+                f"{fast['positions']:,}",
+                f"{plain['rate']:,.0f}",
+                f"{fast['rate']:,.0f}",
+                f"{fast['rate'] / plain['rate']:.2f}x",
+            )
+            print(_row(cells), flush=True)
+
+
+def _one_in_child(game: str, number: int, budget: int, *, pure: bool) -> dict[str, Any]:
+    env = {key: value for key, value in os.environ.items() if key != "SOLITAIRE_PURE"}
+    if pure:
+        env["SOLITAIRE_PURE"] = "1"
+    command = [sys.executable, __file__, "--one", game, str(number), "--budget", str(budget)]
+    done = subprocess.run([*command, "--json"], env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(done.stderr)
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
 
 
 def _row(cells: tuple[str, ...]) -> str:

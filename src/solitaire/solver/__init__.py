@@ -5,8 +5,42 @@
 >>> rules = get_rules("stronghold")
 >>> solve(rules, deal(rules, 1), budget=2000).result in ("won", "lost", "unknown")
 True
+
+Its hot modules run compiled with mypyc when the install built them, and as plain Python
+otherwise or under ``SOLITAIRE_PURE=1`` (:mod:`solitaire.solver.speedup`).
 """
 
-from solitaire.solver.search import DEFAULT_BUDGET, LOST, UNKNOWN, WON, Solution, solve
+from typing import TYPE_CHECKING
 
-__all__ = ["DEFAULT_BUDGET", "LOST", "UNKNOWN", "WON", "Solution", "solve"]
+from solitaire.solver import speedup
+
+_search, _implementation = speedup.load()
+if TYPE_CHECKING:  # both copies have these types; the checker reads the source
+    from solitaire.solver.search import DEFAULT_BUDGET, LOST, UNKNOWN, WON, Solution, solve
+else:
+    DEFAULT_BUDGET = _search.DEFAULT_BUDGET
+    LOST, UNKNOWN, WON = _search.LOST, _search.UNKNOWN, _search.WON
+    Solution = _search.Solution
+    solve = _search.solve
+
+
+def compiled() -> bool:
+    """True when the solver runs compiled with mypyc, False for plain Python."""
+    return implementation().startswith("compiled")
+
+
+def implementation() -> str:
+    """Which solver runs, and why: "compiled with mypyc" or "pure Python (reason)"."""
+    return _implementation
+
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "LOST",
+    "UNKNOWN",
+    "WON",
+    "Solution",
+    "compiled",
+    "implementation",
+    "solve",
+]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from solitaire.layout import Layout
-from solitaire.solver.search import Solution, solve
+from solitaire.solver import Solution, solve
 
 
 def solve_layout(layout: Layout, budget: int) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from solitaire.deal import deal
 from solitaire.games import get_rules
-from solitaire.solver.search import LOST, UNKNOWN, WON, solve
+from solitaire.solver import LOST, UNKNOWN, WON, solve
 
 FIELDS = ("game", "deal", "result", "positions", "seconds", "budget", "solution")
 
