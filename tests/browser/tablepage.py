@@ -6,10 +6,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+from winning_lines import load
+
 Page = Any
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 SCREENSHOTS_DIR = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+CELEBRATING = "document.getAnimations().filter((a) => a.id === 'celebrate').length"
+"""How many cards are in the win's celebration now."""
 
 IDLE = """() => {
   const table = window.solitaireTable;
@@ -68,6 +73,29 @@ def server_game(page: Page) -> dict[str, Any]:
     answer = api(page, "GET", f"/api/games/{game_id(page)}")
     assert answer["status"] == 200, answer
     return answer["body"]
+
+
+def advance(page: Page, moves: tuple[str, ...] | list[str]) -> None:
+    """Play ``moves`` through the API, then reload to show the table as it stands."""
+    version = server_game(page)["version"]
+    for move in moves:
+        answer = api(
+            page, "POST", f"/api/games/{game_id(page)}/moves", {"move": move, "version": version}
+        )
+        assert answer["status"] == 200, answer
+        version = answer["body"]["version"]
+    page.reload()
+    wait_idle(page)
+
+
+def almost_won(page: Page) -> None:
+    """Stronghold's stored line played through the API up to its last move, which the
+    player then makes by a drag: the server's Auto complete plays the rest home.
+    """
+    line = load("stronghold", "drag")
+    open_deal(page, "stronghold", line.deal)
+    advance(page, line.moves[:-1])
+    play_move(page, line.moves[-1])
 
 
 def layout_piles(layout: dict[str, Any]) -> dict[str, list[str]]:
@@ -129,24 +157,37 @@ def click(page: Page, pile: str, index: int | None = None) -> None:
     page.mouse.click(x, y)
 
 
+DRAG_POINTS = """([src, count, dst]) => {
+  const point = (name, fromTop) => {
+    const pile = document.querySelector(`#table [data-pile="${name}"]`);
+    const cards = pile.querySelectorAll('[data-card]');
+    const at = cards.length - fromTop;
+    const card = cards[at] || pile;
+    const r = card.getBoundingClientRect();
+    const next = cards[at + 1];
+    const bottom = next ? next.getBoundingClientRect().top : r.bottom;
+    return [r.left + r.width / 2, (r.top + bottom) / 2];
+  };
+  return [...point(src, count), ...point(dst, 1)];
+}"""
+
+
+def drag_points(page: Page, src: str, count: int, dst: str) -> tuple[float, float, float, float]:
+    """Where to pick up the top ``count`` cards of ``src``, and where to drop them on ``dst``."""
+    x, y, tx, ty = page.evaluate(DRAG_POINTS, [src, count, dst])
+    return x, y, tx, ty
+
+
+def parse_move(move: str) -> tuple[str, str, int]:
+    """``"t3>t5:2"`` as ``("t3", "t5", 2)``."""
+    src, rest = move.split(">")
+    dst, _, count = rest.partition(":")
+    return src, dst, int(count or 1)
+
+
 def drag(page: Page, src: str, count: int, dst: str, *, settle: bool = True) -> None:
     """Drag the top ``count`` cards of ``src`` with the mouse and drop them on ``dst``."""
-    x, y, tx, ty = page.evaluate(
-        """([src, count, dst]) => {
-            const point = (name, fromTop) => {
-              const pile = document.querySelector(`#table [data-pile="${name}"]`);
-              const cards = pile.querySelectorAll('[data-card]');
-              const at = cards.length - fromTop;
-              const card = cards[at] || pile;
-              const r = card.getBoundingClientRect();
-              const next = cards[at + 1];
-              const bottom = next ? next.getBoundingClientRect().top : r.bottom;
-              return [r.left + r.width / 2, (r.top + bottom) / 2];
-            };
-            return [...point(src, count), ...point(dst, 1)];
-        }""",
-        [src, count, dst],
-    )
+    x, y, tx, ty = drag_points(page, src, count, dst)
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x + 8, y + 8)
@@ -162,9 +203,114 @@ def play_move(page: Page, move: str) -> None:
         click(page, "s")
         wait_idle(page)
         return
-    src, rest = move.split(">")
-    dst, _, count = rest.partition(":")
-    drag(page, src, int(count or 1), dst)
+    src, dst, count = parse_move(move)
+    drag(page, src, count, dst)
+
+
+FOCUSED = "() => document.activeElement?.closest?.('#table [data-pile]')?.dataset.pile ?? null"
+
+
+def focus_pile(page: Page, name: str) -> None:
+    """Move the keyboard focus to pile ``name`` with keys only: Tab into the board, then
+    the fewest presses of the arrows, Home, End and the digit keys (1-9, 0: t0-t9).
+    """
+    for _ in range(40):
+        if page.evaluate(FOCUSED) is not None:
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reached a pile")
+    order: list[str] = page.eval_on_selector_all(
+        "#table [data-pile]", "els => els.map((el) => el.dataset.pile)"
+    )
+    at, to, size = order.index(page.evaluate(FOCUSED)), order.index(name), len(order)
+
+    def walk(start: int) -> list[str]:
+        ahead = (to - start) % size
+        return ["ArrowRight"] * ahead if ahead <= size - ahead else ["ArrowLeft"] * (size - ahead)
+
+    plans = [walk(at), ["Home", *walk(0)], ["End", *walk(size - 1)]]
+    for k in range(10):
+        if f"t{k}" in order:
+            plans.append([str((k + 1) % 10), *walk(order.index(f"t{k}"))])
+    for key in min(plans, key=len):
+        page.keyboard.press(key)
+    assert page.evaluate(FOCUSED) == name, f"the focus did not reach {name}"
+
+
+def key_move(page: Page, move: str) -> None:
+    """Make ``move`` from the keyboard: Enter on the source pile (again, for a longer run),
+    then Enter on the target pile; Enter on the stock turns or deals.
+    """
+    if move == "s":
+        focus_pile(page, "s")
+        page.keyboard.press("Enter")
+        wait_idle(page)
+        return
+    src, dst, count = parse_move(move)
+    focus_pile(page, src)
+    lifted: list[int] = []
+    for _ in range(30):
+        page.keyboard.press("Enter")
+        lifted.append(page.evaluate("document.querySelectorAll('#table .card.selected').length"))
+        if lifted[-1] == count:
+            break
+    else:
+        raise AssertionError(f"{move}: Enter on {src} picked up {lifted} cards, never {count}")
+    focus_pile(page, dst)
+    page.keyboard.press("Enter")
+    wait_idle(page)
+
+
+class Touch:
+    """A finger on the page: Chrome DevTools touch events, which the page receives as
+    pointer events of ``pointerType`` "touch". The page's context needs ``has_touch``.
+    """
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+
+    def _send(self, kind: str, x: float | None = None, y: float | None = None) -> None:
+        points = [] if x is None else [{"x": x, "y": y}]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def tap(self, pile: str, index: int | None = None) -> None:
+        x, y = card_point(self.page, pile, index)
+        self._send("touchStart", x, y)
+        self._send("touchEnd")
+
+    def drag(self, src: str, count: int, dst: str) -> None:
+        """Press on the top ``count`` cards of ``src``, slide past the drag threshold, then
+        to ``dst``, and lift the finger. (Each event costs a frame: two moves keep it quick.)
+        """
+        x, y, tx, ty = drag_points(self.page, src, count, dst)
+        self._send("touchStart", x, y)
+        self._send("touchMove", x + (tx - x) / 2, y + (ty - y) / 2)
+        self._send("touchMove", tx, ty)
+        self._send("touchEnd")
+
+    def play(self, move: str) -> None:
+        """Make ``move`` by touch: a tap on the stock, a drag for anything else."""
+        if move == "s":
+            self.tap("s")
+        else:
+            src, dst, count = parse_move(move)
+            self.drag(src, count, dst)
+        wait_idle(self.page)
+
+
+COUNT_POINTERS = """() => {
+  window.pointerKinds = {};
+  document.addEventListener("pointerdown", (event) => {
+    window.pointerKinds[event.pointerType] = (window.pointerKinds[event.pointerType] || 0) + 1;
+  }, true);
+}"""
+
+
+def count_pointers(page: Page) -> None:
+    """From the next page load on, count pointer presses by kind in ``window.pointerKinds``."""
+    page.add_init_script(f"({COUNT_POINTERS})()")
 
 
 def dump(value: Any) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablepage import click, open_deal, piles, server_game, wait_idle
+from tablepage import click, key_move, open_deal, piles, server_game, wait_idle
 
 
 def test_hint_highlights_a_legal_move_and_says_what_is_proved(page: Any) -> None:
@@ -22,6 +22,34 @@ def test_hint_highlights_a_legal_move_and_says_what_is_proved(page: Any) -> None
     said = page.inner_text("[data-role=toast]")
     assert "proved" in said
     assert "Try this" in said
+
+
+# Stronghold deal 29 is a proved deal, but its first move must not be t2>c0: the solver
+# proves the game lost after it in a few positions, well inside the site's 2 s for a hint.
+LOST_AFTER = ("t2>c0", "t0>t2")
+
+
+def test_hint_says_a_lost_position_is_lost_and_how_far_back_it_wins(page: Any) -> None:
+    open_deal(page, "stronghold", 29)
+    for move in LOST_AFTER:
+        key_move(page, move)
+    assert server_game(page)["status"] == "playing"
+    page.keyboard.press("h")
+    toast = page.locator("[data-role=toast]")
+    page.wait_for_function(
+        "document.querySelector('[data-role=toast]').textContent.includes('proved')"
+    )
+    said = toast.inner_text()
+    assert "This position is proved lost." in said
+    assert "Undo 2 moves to get back to a winnable position." in said
+    assert page.locator("#table .card.hinted, #table .pile.hint-target").count() == 0
+    for _ in LOST_AFTER:
+        page.click('.toolbar [data-action="undo"]')
+        wait_idle(page)
+    assert server_game(page)["moves"] == []
+    page.click('.toolbar [data-action="hint"]')
+    page.wait_for_selector("#table .pile.hint-target")
+    assert "proved winnable" in toast.inner_text()
 
 
 def test_settings_are_kept_over_a_reload(page: Any) -> None:

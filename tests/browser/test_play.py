@@ -7,11 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from tablepage import (
+    advance,
     assert_shows,
     card_point,
     click,
     drag,
+    focus_pile,
     open_deal,
+    parse_move,
     pile_point,
     piles,
     play_move,
@@ -134,6 +137,31 @@ def test_every_move_can_be_made_from_the_keyboard(page: Any) -> None:
     wait_idle(page)
     assert server_game(page)["moves"] == [move]
     assert "Moved" in page.inner_text("[data-role=live]")
+
+
+def test_a_run_moves_from_the_keyboard(page: Any) -> None:
+    line = load("streets-and-alleys", "drag")
+    at = next(i for i, move in enumerate(line.moves) if ":" in move)
+    run = line.moves[at]
+    src, dst, count = parse_move(run)
+    open_deal(page, "streets-and-alleys", line.deal)
+    advance(page, line.moves[:at])
+    focus_pile(page, src)
+    # Enter picks up the top card, and each Enter again the next longer run that can move.
+    lifted: list[int] = []
+    while not lifted or lifted[-1] < count:
+        page.keyboard.press("Enter")
+        lifted.append(page.locator("#table .card.selected").count())
+    assert lifted[-1] == count, f"Enter on {src} picked up {lifted} cards"
+    assert f"and the {count - 1} card" in page.inner_text("[data-role=live]")
+    before = piles(page)
+    focus_pile(page, dst)
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert server_game(page)["moves"][-1] == run
+    after = piles(page)
+    assert after[dst] == before[dst] + before[src][-count:]
+    assert_shows(page, server_game(page)["layout"])
 
 
 def test_a_card_can_be_dragged_by_touch(make_page: Any) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tablepage import LAPTOP, PHONE, SCREENSHOTS_DIR, api, game_id, open_deal, wait_idle
+from tablepage import LAPTOP, PHONE, SCREENSHOTS_DIR, advance, almost_won, open_deal, wait_idle
 from winning_lines import NoLine, load
 
 from solitaire import Game
@@ -40,18 +40,6 @@ READABLE = """() => {
   }
   return worst.length ? Math.min(...worst) : 1;
 }"""
-
-
-def advance(page: Any, moves: tuple[str, ...]) -> None:
-    """Play ``moves`` through the API, then show the table as it stands."""
-    for move in moves:
-        version = api(page, "GET", f"/api/games/{game_id(page)}")["body"]["version"]
-        answer = api(
-            page, "POST", f"/api/games/{game_id(page)}/moves", {"move": move, "version": version}
-        )
-        assert answer["status"] == 200, answer
-    page.reload()
-    wait_idle(page)
 
 
 def opening(game: str) -> tuple[int, tuple[str, ...]]:
@@ -95,3 +83,24 @@ def test_long_piles_compress_and_stay_reachable(make_page: Any, size: str) -> No
     check_fits(page)
     assert page.evaluate(READABLE) >= 0.12
     page.screenshot(path=SCREENSHOTS_DIR / f"blockade-dealt-out-{size}.png")
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_the_win_dialog_fits_the_screen(make_page: Any, size: str) -> None:
+    viewport = LAPTOP if size == "laptop" else PHONE
+    # Reduced motion: the picture shows the dialog as it stays, not half-way through its entrance.
+    page = make_page(
+        viewport, device_scale_factor=2 if size == "phone" else 1, reduced_motion="reduce"
+    )
+    almost_won(page)
+    dialog = page.locator("[data-role=win]")
+    dialog.wait_for()
+    wait_idle(page)
+    box = dialog.bounding_box()
+    assert box["x"] >= 0 and box["y"] >= 0
+    assert box["x"] + box["width"] <= viewport["width"]
+    assert box["y"] + box["height"] <= viewport["height"]
+    for button in ("close", "new"):
+        assert dialog.locator(f"[data-action={button}]").is_visible()
+    check_fits(page)
+    page.screenshot(path=SCREENSHOTS_DIR / f"won-dialog-{size}.png")

@@ -1,4 +1,7 @@
-"""Every game can be won in the browser: once by dragging, once by clicking."""
+"""Every game can be won in the browser: by mouse (dragging, and clicking), by keyboard and
+by touch. Each test replays a stored winning line (``lines.json``) and checks the win the
+table shows against the server's own copy of the game.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +9,15 @@ from typing import Any
 
 import pytest
 from tablepage import (
+    CELEBRATING,
+    PHONE,
     SCREENSHOTS_DIR,
+    Touch,
+    almost_won,
     assert_shows,
     click,
+    count_pointers,
+    key_move,
     open_deal,
     play_move,
     server_game,
@@ -16,9 +25,16 @@ from tablepage import (
     status,
     wait_idle,
 )
-from winning_lines import NoLine, load
+from winning_lines import WIN_GAMES, NoLine, load, unproved
 
 from solitaire.games import FEATURED
+
+# Every game is won by mouse (dragging and clicking) and by keyboard. Touch is the slowest
+# way to play a line (each touch event waits for a frame): the Streets line (253 moves) took
+# 51 s by touch, the Blockade line (123 moves) 29 s. Touch drives the same pointer-event
+# code as the mouse, so only the short games are won by touch, on a phone-sized page.
+LONG = {"streets", "blockade"}
+TOUCH_GAMES = [unproved(game) for game in FEATURED if game not in LONG]
 
 
 def line_for(game: str, kind: str) -> Any:
@@ -32,16 +48,6 @@ def line_for(game: str, kind: str) -> Any:
         pytest.fail(str(missing))
 
 
-# Our solver has not yet proved a Fours Up deal (docs/solver.md), so there is no line to
-# play; strict, so that the first line found turns this into a failure to remove.
-GAMES = [
-    pytest.param(game, marks=pytest.mark.xfail(strict=True, reason="no Fours Up deal proved"))
-    if game == "fours-up"
-    else game
-    for game in FEATURED
-]
-
-
 def finish(page: Any, game: str, how: str) -> None:
     """The table says the game is won, and so does the server."""
     page.wait_for_selector("[data-role=win][open]")
@@ -51,27 +57,82 @@ def finish(page: Any, game: str, how: str) -> None:
     page.screenshot(path=SCREENSHOTS_DIR / f"won-{game}-{how}.png")
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_it_wins_a_proved_deal_by_dragging(page: Any, game: str) -> None:
-    line = line_for(game, "drag")
+def start(page: Any, game: str, kind: str = "drag") -> Any:
+    """Deal the game's stored line with animation off (the tests replay long lines)."""
+    line = line_for(game, kind)
     open_deal(page, game, line.deal)
     set_settings(page, animation="off")
+    return line
+
+
+def check_won(page: Any, game: str, how: str, moves: tuple[str, ...]) -> None:
+    wait_idle(page)
+    finish(page, game, how)
+    played = server_game(page)
+    assert played["moves"][: len(moves)] == list(moves), "the table made other moves"
+    assert_shows(page, played["layout"])
+    assert page.evaluate(CELEBRATING) == 0, "the cards bounce with animation off"
+
+
+@pytest.mark.parametrize("game", WIN_GAMES)
+def test_it_wins_a_proved_deal_by_dragging(page: Any, game: str) -> None:
+    line = start(page, game)
     for move in line.moves:
         play_move(page, move)
         assert status(page) != "stuck", f"{move} left the game stuck"
-    wait_idle(page)
-    finish(page, game, "drag")
-    assert_shows(page, server_game(page)["layout"])
+    check_won(page, game, "drag", line.moves)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", WIN_GAMES)
 def test_it_wins_a_deal_by_clicking(page: Any, game: str) -> None:
-    line = line_for(game, "click")
-    open_deal(page, game, line.deal)
-    set_settings(page, animation="off")
+    line = start(page, game, "click")
     for step in line.clicks:
         click(page, step.pile, step.index)
         wait_idle(page)
-    finish(page, game, "click")
-    moves = server_game(page)["moves"]
-    assert moves[: len(line.moves)] == list(line.moves)
+    check_won(page, game, "click", line.moves)
+
+
+@pytest.mark.parametrize("game", WIN_GAMES)
+def test_it_wins_a_proved_deal_by_keyboard(page: Any, game: str) -> None:
+    line = start(page, game)
+    for move in line.moves:
+        key_move(page, move)
+    check_won(page, game, "keyboard", line.moves)
+
+
+@pytest.mark.parametrize("game", TOUCH_GAMES)
+def test_it_wins_a_proved_deal_by_touch(make_page: Any, game: str) -> None:
+    page = make_page(PHONE, has_touch=True, is_mobile=True)
+    count_pointers(page)
+    line = start(page, game)
+    finger = Touch(page)
+    for move in line.moves:
+        finger.play(move)
+    check_won(page, game, "touch", line.moves)
+    kinds = page.evaluate("window.pointerKinds")
+    assert set(kinds) == {"touch"}, f"the page saw presses of {kinds}"
+
+
+def test_a_win_is_celebrated_with_bouncing_cards(page: Any) -> None:
+    almost_won(page)
+    page.wait_for_selector("[data-role=win][open]")
+    page.wait_for_function(f"{CELEBRATING} > 0")
+    cards = page.eval_on_selector_all(
+        "#table .card.celebrating", "els => els.map((el) => el.parentElement.dataset.pile)"
+    )
+    assert cards and {pile[0] for pile in cards} == {"f"}, cards
+    # The cards bounce without leaving their piles; a new deal ends the show at once.
+    assert_shows(page, server_game(page)["layout"])
+    page.click("[data-role=win] [data-action=new]")
+    page.wait_for_function("document.querySelector('#table').dataset.status === 'playing'")
+    assert page.evaluate(CELEBRATING) == 0
+
+
+def test_the_win_shows_without_motion_when_motion_is_reduced(make_page: Any) -> None:
+    page = make_page(reduced_motion="reduce")
+    almost_won(page)
+    page.wait_for_selector("[data-role=win][open]")
+    wait_idle(page)
+    assert status(page) == "won"
+    assert "You won" in page.inner_text("[data-role=win]")
+    assert page.evaluate("document.getAnimations().length") == 0

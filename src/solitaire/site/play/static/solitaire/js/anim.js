@@ -65,23 +65,59 @@ export function snapBack(elements, dx, dy) {
   return Promise.all(runs);
 }
 
-/** A shower of card-coloured confetti over ``root`` for a win (none with reduced motion). */
-export function celebrate(root) {
-  if (!duration()) return;
-  const layer = document.createElement("div");
-  layer.className = "confetti";
-  layer.setAttribute("aria-hidden", "true");
-  const colours = ["#c4162f", "#1b1b1f", "#ffd34d", "#fffdf7", "#1459c7", "#0c7a36"];
-  for (let i = 0; i < 70; i++) {
-    const bit = document.createElement("i");
-    bit.style.left = `${Math.random() * 100}%`;
-    bit.style.background = colours[i % colours.length];
-    bit.style.animationDelay = `${Math.random() * 0.9}s`;
-    bit.style.animationDuration = `${2.2 + Math.random() * 1.6}s`;
-    bit.style.setProperty("--drift", `${(Math.random() - 0.5) * 160}px`);
-    bit.style.setProperty("--spin", `${(Math.random() - 0.5) * 1440}deg`);
-    layer.append(bit);
+const CELEBRATION = "celebrate";
+
+/**
+ * A win: the top cards of the foundations leap off one after another, bounce along the
+ * bottom of the board, fade, and reappear at home. Nothing moves when motion is reduced or
+ * the animation setting is off; the cards never leave their piles in the DOM.
+ */
+export function celebrate(board) {
+  const ms = duration();
+  if (!ms) return;
+  const area = board.getBoundingClientRect();
+  const piles = [...board.querySelectorAll('[data-pile^="f"]')];
+  // The top card of every foundation, then the one below each, then the one below that.
+  const layers = [1, 2, 3].map((depth) =>
+    piles.map((pile) => pile.children[pile.children.length - depth]),
+  );
+  layers.flat().filter(Boolean).forEach((card, order) => {
+    const r = card.getBoundingClientRect();
+    const floor = area.bottom - r.bottom - 4;
+    const hop = Math.min(r.height * 0.4, r.top - area.top); // the board clips what rises higher
+    const toward = area.left + area.width / 2 < r.left + r.width / 2 ? -1 : 1;
+    const dx = toward * area.width * (0.2 + 0.5 * Math.random());
+    const spin = toward * (60 + 120 * Math.random());
+    const at = (share, y, extra = {}) => ({
+      transform: `translate(${dx * share}px, ${y}px) rotate(${spin * share}deg)`,
+      ...extra,
+    });
+    const up = { easing: "ease-out" };
+    const down = { easing: "ease-in" };
+    card.classList.add("celebrating");
+    const flight = card.animate(
+      [
+        { ...at(0, 0), ...up, offset: 0 },
+        { ...at(0.12, -hop), ...down, offset: 0.12 },
+        { ...at(0.45, floor), ...up, offset: 0.45 },
+        { ...at(0.62, floor * 0.65), ...down, offset: 0.6 },
+        { ...at(0.78, floor), ...up, offset: 0.75 },
+        { ...at(0.88, floor * 0.86), ...down, offset: 0.83 },
+        { ...at(1, floor, { opacity: 1 }), offset: 0.9 },
+        { ...at(1, floor, { opacity: 0 }), offset: 0.96 },
+        { transform: "none", opacity: 0, offset: 0.961 },
+        { transform: "none", opacity: 1, offset: 1 },
+      ],
+      { duration: ms * 6, delay: order * (ms / 3) },
+    );
+    flight.id = CELEBRATION;
+    flight.finished.catch(() => {}).then(() => card.classList.remove("celebrating"));
+  });
+}
+
+/** Stop a celebration at once (a new deal, an undo): every card back in its place. */
+export function stopCelebration(board) {
+  for (const animation of board.getAnimations({ subtree: true })) {
+    if (animation.id === CELEBRATION) animation.cancel();
   }
-  root.append(layer);
-  setTimeout(() => layer.remove(), 4800);
 }

@@ -2,7 +2,7 @@
 // bottom to top, placed by the geometry plan. Rendering keeps card elements alive across
 // moves so that they can glide from their old places.
 
-import { measure, glide } from "./anim.js";
+import { glide, measure, stopCelebration } from "./anim.js";
 import { cardName, makeCard } from "./cards.js";
 import { fanStep, plan, shapeOf } from "./geometry.js";
 
@@ -71,6 +71,7 @@ export class Board {
   /** Show ``layout``; cards that changed place glide there unless ``animate`` is false. */
   render(layout, { animate = true, stagger = 0, steps = 12, deal = false } = {}) {
     this.setup(layout);
+    stopCelebration(this.el);
     let before = animate ? measure(this.el.querySelectorAll(".card")) : null;
     this.layout = layout;
     this.place(layout);

@@ -122,14 +122,23 @@ class Table {
     this.root.classList.toggle("hide-timer", Boolean(s.hide_timer));
   }
 
-  async changeSettings(change) {
+  // Saves go to the server one after another: the server reads, changes and writes the
+  // whole set, so two saves at once could each undo the other's change.
+  changeSettings(change) {
     Object.assign(this.settings, change);
     this.applySettings();
     localStorage.setItem(LOCAL_SETTINGS, JSON.stringify(this.settings));
+    this.saving = (this.saving ?? Promise.resolve()).then(() => this.saveSettings(change));
+    return this.saving;
+  }
+
+  async saveSettings(change) {
     try {
       const saved = await api.saveSettings(change);
-      if (saved && typeof saved === "object" && !saved.error) {
-        Object.assign(this.settings, saved.settings ?? saved);
+      const stored = saved?.settings ?? saved;
+      // Only the keys of this change: a later change may still be on its way.
+      for (const key of Object.keys(change)) {
+        if (stored && key in stored) this.settings[key] = stored[key];
       }
     } catch (error) {
       this.say(`Settings are kept in this browser only: ${error.message}`, { quiet: true });
@@ -154,10 +163,12 @@ class Table {
       steps,
       deal: deal && fresh,
     });
-    this.showStatus();
+    // The win is celebrated once the last cards have glided home.
+    if (this.showStatus()) done.then(() => celebrate(this.board.el));
     return done;
   }
 
+  /** Show the game's status; true when this opens the win dialog. */
   showStatus() {
     const game = this.game;
     const status = game.status;
@@ -175,12 +186,14 @@ class Table {
         `You played every card home in ${count} moves` +
         (this.settings.hide_timer ? "." : ` and ${time}.`);
       this.ui.win.showModal();
-      celebrate(this.root);
       this.say(`You won in ${count} moves and ${time}.`, { quiet: true });
-    } else if (status !== "won" && this.ui.win.open) this.ui.win.close();
+      return true;
+    }
+    if (status !== "won" && this.ui.win.open) this.ui.win.close();
     if (status === "stuck") {
       this.say("No more moves. Undo, restart or deal again.", { quiet: true });
     }
+    return false;
   }
 
   /** Write ``text`` to the live region (and, unless quiet, to the visible message line). */
