@@ -53,7 +53,13 @@ def _stage(speedup: ModuleType) -> list[str]:
     return [str(package / f"{name}.py") for name in (*speedup.MODULES, "stamp")]
 
 
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
+"""The commands that build; metadata steps (egg_info, dist_info) skip mypyc's few seconds."""
+
+
 def _extensions() -> list[Any]:
+    if not BUILDS.intersection(sys.argv[1:]):
+        return []
     try:
         from mypyc.build import mypycify
 
