@@ -207,23 +207,25 @@ def play_move(page: Page, move: str) -> None:
     drag(page, src, count, dst)
 
 
-FOCUSED = "() => document.activeElement?.closest?.('#table [data-pile]')?.dataset.pile ?? null"
+FOCUS = """() => [
+  document.activeElement?.closest?.('#table [data-pile]')?.dataset.pile ?? null,
+  [...document.querySelectorAll('#table [data-pile]')].map((el) => el.dataset.pile),
+]"""
 
 
 def focus_pile(page: Page, name: str) -> None:
     """Move the keyboard focus to pile ``name`` with keys only: Tab into the board, then
     the fewest presses of the arrows, Home, End and the digit keys (1-9, 0: t0-t9).
     """
+    focused, order = page.evaluate(FOCUS)
     for _ in range(40):
-        if page.evaluate(FOCUSED) is not None:
+        if focused is not None:
             break
         page.keyboard.press("Tab")
+        focused, order = page.evaluate(FOCUS)
     else:
         raise AssertionError("Tab never reached a pile")
-    order: list[str] = page.eval_on_selector_all(
-        "#table [data-pile]", "els => els.map((el) => el.dataset.pile)"
-    )
-    at, to, size = order.index(page.evaluate(FOCUSED)), order.index(name), len(order)
+    at, to, size = order.index(focused), order.index(name), len(order)
 
     def walk(start: int) -> list[str]:
         ahead = (to - start) % size
@@ -235,7 +237,6 @@ def focus_pile(page: Page, name: str) -> None:
             plans.append([str((k + 1) % 10), *walk(order.index(f"t{k}"))])
     for key in min(plans, key=len):
         page.keyboard.press(key)
-    assert page.evaluate(FOCUSED) == name, f"the focus did not reach {name}"
 
 
 def key_move(page: Page, move: str) -> None:
@@ -252,7 +253,7 @@ def key_move(page: Page, move: str) -> None:
     lifted: list[int] = []
     for _ in range(30):
         page.keyboard.press("Enter")
-        lifted.append(page.evaluate("document.querySelectorAll('#table .card.selected').length"))
+        lifted.append(page.locator("#table .card.selected").count())
         if lifted[-1] == count:
             break
     else:
