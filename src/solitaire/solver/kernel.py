@@ -18,6 +18,7 @@ only judge of a move: a solution is replayed through it before it is handed out.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from solitaire.cards import code_of, rank_of, suit_of
 from solitaire.rules import Rules, RunRule, StockTarget
@@ -38,6 +39,25 @@ Child = tuple[int, bytes, Position, tuple[RawMove, ...]]
 _PILE_CACHE_LIMIT = 400_000
 
 
+@dataclass(frozen=True)
+class Weights:
+    """How :meth:`Kernel.score` weighs a position: points per card home, and points off per
+    card in the way in a pile, per used free cell, per waste card, per waste card lying on a
+    card needed home sooner, per card still in the stock; points on per empty pile.
+
+    Weights only order the search. Different weights find different wins, so the search
+    tries several (see :data:`solitaire.solver.search.PROFILES`).
+    """
+
+    home: int = 8
+    blocked: int = 3
+    empty: int = 4
+    cells: int = 2
+    waste: int = 3
+    waste_blocked: int = 0
+    stock: int = 0
+
+
 class Kernel:
     """Move generation, safe foundation moves and canonical keys for one game and one stock.
 
@@ -46,8 +66,9 @@ class Kernel:
     :meth:`key` the canonical key that identifies positions that play the same.
     """
 
-    def __init__(self, rules: Rules, state: State) -> None:
+    def __init__(self, rules: Rules, state: State, weights: Weights = Weights()) -> None:
         self.rules = rules
+        self.weights = weights
         found = rules.foundations
         self.piles = rules.tableau.piles
         self.ncells = rules.cells
@@ -412,9 +433,10 @@ class Kernel:
         return out
 
     def score(self, pos: Position) -> int:
-        """How promising a position looks: cards home, few cards in the way (in piles and
-        under the waste's top), empty piles and free cells."""
-        tab, _found, cells, _stock, waste, left = pos
+        """How promising a position looks, by :attr:`weights`: cards home, few cards in the
+        way (in piles and in the waste), empty piles and free cells, little left to deal."""
+        tab, _found, cells, stock, waste, left = pos
+        w = self.weights
         cache = self._pile_cache
         blocked = 0
         empty = 0
@@ -424,9 +446,19 @@ class Kernel:
                 blocked += (info or self.pile_info(pile))[1]
             else:
                 empty += 1
-        # only the waste's top card is in play: every card under it is one more in the way
         used_cells = len(cells) - cells.count(b"\xff")
-        return -8 * left - 3 * blocked + 4 * empty - 2 * used_cells - 3 * len(waste)
+        total = (
+            -w.home * left
+            - w.blocked * blocked
+            + w.empty * empty
+            - w.cells * used_cells
+            - w.waste * len(waste)
+            - w.stock * stock
+        )
+        if w.waste_blocked and waste:
+            # only the waste's top card is in play: cards on one needed sooner are in its way
+            total -= w.waste_blocked * self.pile_info(waste)[1]
+        return total
 
 
 def _first(child: Child) -> int:

@@ -1,8 +1,11 @@
-"""The search: greedy best-first search for half the budget, then depth-first search.
+"""The search: greedy best-first searches under several weightings, then depth-first search.
 
 Best-first search (:mod:`solitaire.solver.bestfirst`) finds most wins quickly, and proves
-small lost positions while its open list has not been cut back. If it gives up, a
-depth-first search starts again from the root with the rest of the budget. Depth-first
+small lost positions while its open list has not been cut back. Which wins it finds depends
+on how :meth:`Kernel.score` weighs a position, and no one weighting finds them all, so it
+runs once under each of :data:`PROFILES` that differs for the game, sharing
+:data:`BEST_FIRST_SHARE` of the budget. If none of them answers, a depth-first search
+starts again from the root with the rest of the budget. Depth-first
 search keeps memory small: the only thing stored per position is its canonical key
 (``bytes``) in one set, and the path to the current position is the stack itself. Children
 are tried in the order :meth:`Kernel.score` ranks them; the order never removes a child, so
@@ -12,12 +15,12 @@ an exhausted depth-first search is a proof.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solitaire.lines import shorten
-from solitaire.rules import Rules
+from solitaire.rules import Rules, StockTarget
 from solitaire.solver.bestfirst import BestFirst
-from solitaire.solver.kernel import Child, Kernel, Position, RawMove
+from solitaire.solver.kernel import Child, Kernel, Position, RawMove, Weights
 from solitaire.state import Move, State
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -25,8 +28,20 @@ WON, LOST, UNKNOWN = "won", "lost", "unknown"
 DEFAULT_BUDGET = 1_000_000
 """Positions expanded before the search answers "unknown"."""
 
-BEST_FIRST_SHARE = 0.5
-"""The share of the budget that best-first search may spend before depth-first search."""
+BEST_FIRST_SHARE = 0.6
+"""The share of the budget that the best-first searches spend before depth-first search:
+half of it for the first profile, the other half shared equally by the rest."""
+
+PROFILES = (
+    Weights(),
+    Weights(blocked=6, empty=12, cells=6),
+    Weights(blocked=10, empty=8, cells=4),
+    Weights(blocked=6, empty=16, cells=8),
+    Weights(blocked=6, empty=12, cells=6, waste=1, waste_blocked=3),
+)
+"""The weightings the best-first searches try, in order; the first also orders the
+depth-first search. Each was the only one to find some wins in a survey of hard deals
+(docs/solver.md)."""
 
 _CLOCK_EVERY = 1024
 
@@ -35,9 +50,10 @@ _CLOCK_EVERY = 1024
 class Solution:
     """What a search found.
 
-    ``result`` is "won", "lost" or "unknown"; ``positions`` counts the distinct positions
-    expanded; ``solution`` (with "won" only) is the line of moves that wins from the
-    position searched, every foundation named.
+    ``result`` is "won", "lost" or "unknown"; ``positions`` counts the positions expanded,
+    summed over the searches (one that two searches expand counts twice); ``solution`` (with
+    "won" only) is the line of moves that wins from the position searched, every foundation
+    named.
     """
 
     result: str
@@ -63,18 +79,43 @@ def solve(
     root, opening = kernel.start(state)
     if root[5] == 0:
         return Solution(WON, 0, time.perf_counter() - started, tuple(map(kernel.to_move, opening)))
-    greedy = BestFirst(kernel, root)
-    result, line = greedy.run(max(1, int(budget * BEST_FIRST_SHARE)), deadline)
-    positions = greedy.expanded
+    profiles = profiles_for(rules)
+    positions = 0
+    result: str = UNKNOWN
+    line: list[RawMove] = []
+    for index, weights in enumerate(profiles):
+        share = budget * BEST_FIRST_SHARE * (0.5 if index == 0 else 0.5 / (len(profiles) - 1))
+        greedy = BestFirst(Kernel(rules, state, weights), root)
+        result, line = greedy.run(max(1, min(int(share), budget - positions)), deadline)
+        positions += greedy.expanded
+        if result != UNKNOWN or positions >= budget:
+            break
     if result == UNKNOWN and positions < budget:
-        greedy.release()
-        result, _expanded, line, seen = _dfs(kernel, root, budget - positions, deadline)
-        positions = len(seen) + sum(1 for key in greedy.visited if key not in seen)
+        result, expanded, line, _seen = _dfs(kernel, root, budget - positions, deadline)
+        positions += expanded
     elapsed = time.perf_counter() - started
     if result != WON:
         return Solution(result, positions, elapsed)
     moves = tuple(kernel.to_move(raw) for raw in (*opening, *line))
     return Solution(WON, positions, elapsed, shorten(rules, state, moves))
+
+
+def profiles_for(rules: Rules) -> tuple[Weights, ...]:
+    """:data:`PROFILES` as they differ for ``rules``: a weight on something the game lacks
+    (free cells, a waste, a stock) counts as zero, and repeats are left out."""
+    has_waste = rules.stock is not None and rules.stock.to is StockTarget.WASTE
+    out: list[Weights] = []
+    for weights in PROFILES:
+        weights = replace(
+            weights,
+            cells=weights.cells if rules.cells else 0,
+            waste=weights.waste if has_waste else 0,
+            waste_blocked=weights.waste_blocked if has_waste else 0,
+            stock=weights.stock if rules.stock is not None else 0,
+        )
+        if weights not in out:
+            out.append(weights)
+    return tuple(out)
 
 
 def _dfs(

@@ -1,0 +1,36 @@
+"""The best-first searches' weightings: which ones a game runs, and why there are several."""
+
+from __future__ import annotations
+
+from solitaire.deal import deal
+from solitaire.engine import play
+from solitaire.games import get_rules
+from solitaire.solver.bestfirst import BestFirst
+from solitaire.solver.kernel import Kernel, Weights
+from solitaire.solver.search import PROFILES, profiles_for, solve
+
+
+def test_a_game_runs_each_profile_that_differs_for_it() -> None:
+    stronghold = profiles_for(get_rules("stronghold"))
+    alleys = profiles_for(get_rules("streets-and-alleys"))
+    streets = profiles_for(get_rules("streets"))
+    assert stronghold[0] == Weights(waste=0) and all(w.waste == 0 for w in stronghold)
+    assert all(w.cells == 0 and w.waste == 0 for w in alleys)
+    assert all(w.cells == 0 for w in streets)
+    # the last profile differs from the second only in its waste weights
+    assert len(streets) == len(PROFILES)
+    assert len(stronghold) == len(alleys) == len(PROFILES) - 1
+
+
+def test_a_later_profile_wins_a_deal_the_first_one_misses() -> None:
+    rules = get_rules("stronghold")
+    start = deal(rules, 7)
+    kernel = Kernel(rules, start, profiles_for(rules)[0])
+    root, _opening = kernel.start(start)
+    assert BestFirst(kernel, root).run(20_000, None)[0] == "unknown"
+    found = solve(rules, start, 40_000)
+    assert found.result == "won" and found.solution is not None
+    state = start
+    for move in found.solution:
+        state = play(rules, state, move)
+    assert state.home_count() == rules.cards
