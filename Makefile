@@ -9,8 +9,8 @@ PORT ?= 8000
 
 .PHONY: run test lint typecheck unit unit-postgres bench clean
 
-# Reinstalled when the solver's compiled modules change, so that mypyc builds them again.
-$(STAMP): pyproject.toml setup.py $(wildcard src/solitaire/solver/kernel.py src/solitaire/solver/bestfirst.py src/solitaire/solver/search.py)
+# Reinstalled when the solver changes, so that mypyc compiles it again (setup.py).
+$(STAMP): pyproject.toml setup.py $(wildcard src/solitaire/solver/*.py)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
 	$(BIN)/python -m pip install -e '.[dev]'
