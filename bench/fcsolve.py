@@ -49,7 +49,9 @@ undecided. Times are wall-clock milliseconds of the fc-solve process, pass 1 onl
 median (the figure issue 3 quotes); fc-solve runs one process at a time.
 
 Contradictions printed: a deal fc-solve wins (the line replayed by our engine) that we call
-lost, which is a soundness bug in our solver; a deal we win that fc-solve proves lost.
+lost, which is a soundness bug in our solver; a deal we win that fc-solve proves lost. Either,
+or a line our engine refuses, makes the exit status 1. Progress goes to standard error, one line
+a deal.
 """
 
 from __future__ import annotations
