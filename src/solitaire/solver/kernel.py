@@ -43,7 +43,8 @@ _PILE_CACHE_LIMIT = 400_000
 class Weights:
     """How :meth:`Kernel.score` weighs a position: points per card home, and points off per
     card in the way in a pile, per used free cell, per waste card, per waste card lying on a
-    card needed home sooner, per card still in the stock; points on per empty pile.
+    card needed home sooner, per card still in the stock, per card lying on the cards that
+    the foundations take next (``depth``); points on per empty pile.
 
     Weights only order the search. Different weights find different wins, so the search
     tries several (see :data:`solitaire.solver.search.PROFILES`).
@@ -56,6 +57,7 @@ class Weights:
     waste: int = 3
     waste_blocked: int = 0
     stock: int = 0
+    depth: int = 0
 
 
 class Kernel:
@@ -458,6 +460,25 @@ class Kernel:
         if w.waste_blocked and waste:
             # only the waste's top card is in play: cards on one needed sooner are in its way
             total -= w.waste_blocked * self.pile_info(waste)[1]
+        if w.depth:
+            total -= w.depth * self.depth(tab, pos[1])
+        return total
+
+    def depth(self, tab: tuple[bytes, ...], found: tuple[int, ...]) -> int:
+        """Cards lying on the cards that the foundations take next, counting for each such
+        card only its copy nearest the top of a pile."""
+        total = 0
+        for card in self.found_info(found)[0]:
+            target = bytes((card,))
+            nearest = -1
+            for pile in tab:
+                at = pile.rfind(target)
+                if at >= 0:
+                    above = len(pile) - 1 - at
+                    if nearest < 0 or above < nearest:
+                        nearest = above
+            if nearest > 0:
+                total += nearest
         return total
 
 

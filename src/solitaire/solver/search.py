@@ -38,6 +38,8 @@ PROFILES = (
     Weights(blocked=10, empty=8, cells=4),
     Weights(blocked=6, empty=16, cells=8),
     Weights(blocked=6, empty=12, cells=6, waste=1, waste_blocked=3),
+    Weights(depth=5),
+    Weights(blocked=6, empty=12, cells=6, depth=5),
 )
 """The weightings the best-first searches try, in order; the first also orders the
 depth-first search. Each was the only one to find some wins in a survey of hard deals
