@@ -141,7 +141,9 @@ def test_the_rules_page_counts_a_survey_file(client, settings, tmp_path) -> None
     survey = response.context["survey"]
     assert (survey["won"], survey["lost"], survey["unknown"], survey["total"]) == (2, 1, 0, 3)
     assert survey["median_seconds"] == 1.5
-    assert "solitaire survey blockade --deals 1-3 --budget 1000" in response.content.decode()
+    html = response.content.decode()
+    assert "solitaire survey blockade --deals 1-3 --budget 1000" in html
+    assert "<td>1,000</td>" in html  # the budget, with a thousands separator
 
 
 def test_static_files_are_served(client) -> None:
