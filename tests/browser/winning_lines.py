@@ -107,16 +107,23 @@ def clicks(rules: Rules, state: State, ranked: bool = True) -> list[tuple[Click,
     return [found[n] for _, n in sorted(scored, key=lambda item: (-item[0], item[1]))]
 
 
+def _positions(
+    rules: Rules, start: State, moves: list[Move]
+) -> tuple[list[State], dict[State, int]]:
+    """The positions along ``moves`` from ``start``, and each one's last index among them."""
+    states = [start]
+    for move in moves:
+        states.append(play(rules, states[-1], move))
+    return states, {state: i for i, state in enumerate(states)}
+
+
 def shorten(
     rules: Rules, start: State, moves: list[Move], options: Callable[[State], Iterator[Move]]
 ) -> list[Move]:
     """Cut detours out of a winning line: from each position, jump to the latest later
     position of the line that one of ``options`` reaches, and stop once it is finished.
     """
-    states = [start]
-    for move in moves:
-        states.append(play(rules, states[-1], move))
-    last = {state: i for i, state in enumerate(states)}
+    states, last = _positions(rules, start, moves)
     short: list[Move] = []
     i = 0
     while i < len(moves) and not finished(rules, states[i]):
@@ -189,10 +196,7 @@ def _by_clicks(
     (breadth first, a few clicks deep) for clicks that reach a later position of the line.
     Returns the clicks, and the position where they could not follow (None: they won).
     """
-    states = [start]
-    for move in line:
-        states.append(play(rules, states[-1], move))
-    last = {state: i for i, state in enumerate(states)}
+    states, last = _positions(rules, start, line)
     path: list[Move] = []
     i = 0
     while i < len(line) and not finished(rules, states[i]):
