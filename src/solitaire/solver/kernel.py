@@ -437,7 +437,7 @@ class Kernel:
     def score(self, pos: Position) -> int:
         """How promising a position looks, by :attr:`weights`: cards home, few cards in the
         way (in piles and in the waste), empty piles and free cells, little left to deal."""
-        tab, _found, cells, stock, waste, left = pos
+        tab, found, cells, stock, waste, left = pos
         w = self.weights
         cache = self._pile_cache
         blocked = 0
@@ -461,7 +461,7 @@ class Kernel:
             # only the waste's top card is in play: cards on one needed sooner are in its way
             total -= w.waste_blocked * self.pile_info(waste)[1]
         if w.depth:
-            total -= w.depth * self.depth(tab, pos[1])
+            total -= w.depth * self.depth(tab, found)
         return total
 
     def depth(self, tab: tuple[bytes, ...], found: tuple[int, ...]) -> int:
