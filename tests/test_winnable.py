@@ -10,40 +10,35 @@ import pytest
 from solitaire.game import Game
 from solitaire.games import FEATURED
 from solitaire.layout import Layout
-from solitaire.winnable import extend, import_survey, load, proved_deals, random_winnable
-
-# Our solver has proved no Fours Up deal yet (docs/solver.md).
-INCOMPLETE = {"fours-up"}
-
-
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(game, marks=pytest.mark.xfail(strict=True, reason="fewer than 500 proved"))
-        if game in INCOMPLETE
-        else game
-        for game in FEATURED
-    ],
+from solitaire.winnable import (
+    WinnableList,
+    extend,
+    import_survey,
+    load,
+    proved_deals,
+    random_winnable,
+    save,
 )
+
+
+@pytest.mark.parametrize("game", FEATURED)
 def test_every_game_ships_at_least_500_proved_deals(game: str) -> None:
     assert len(proved_deals(game)) >= 500
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(game, marks=pytest.mark.xfail(strict=True, reason="no Fours Up deal proved"))
-        if game == "fours-up"
-        else game
-        for game in FEATURED
-    ],
-)
+@pytest.mark.parametrize("game", FEATURED)
 def test_every_game_ships_a_list_in_deal_order(game: str) -> None:
     deals = proved_deals(game)
     assert deals
     numbers = [proved.deal for proved in deals]
     assert numbers == sorted(set(numbers))
     assert load(game).searched >= numbers[-1]
+
+
+@pytest.mark.parametrize("game", FEATURED)
+def test_a_screened_list_holds_only_deals_its_screen_chooses(game: str) -> None:
+    winnable = load(game)
+    assert all(winnable.chooses(proved.deal) for proved in winnable.deals)
 
 
 @pytest.mark.parametrize("game", FEATURED)
@@ -119,3 +114,35 @@ def test_a_survey_line_that_does_not_win_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="does not win"):
         import_survey("blockade", {1: _row(1, "won", 50_000, "s")}, tmp_path)
     assert load("blockade", tmp_path).deals == []
+
+
+def test_a_screened_list_solves_only_the_deals_its_screen_chooses(tmp_path: Path) -> None:
+    # start the list just before deal 1955, the first Fours Up deal that the screen of 600
+    # chooses and the solver wins
+    start = WinnableList("fours-up", 40_000, 1954, [], screen=600)
+    save(start, tmp_path)
+    grown = extend("fours-up", 1, budget=40_000, directory=tmp_path, screen=600)
+    assert [proved.deal for proved in grown.deals] == [1955]
+    assert load("fours-up", tmp_path).screen == 600
+    played = Game.replay(Layout.dealt("fours-up", 1955), grown.deals[0].solution)
+    assert played.status == "won"
+
+
+def test_a_list_keeps_the_screen_it_was_searched_with(tmp_path: Path) -> None:
+    save(WinnableList("fours-up", 40_000, 10, [], screen=600), tmp_path)
+    with pytest.raises(ValueError, match="screen of 600"):
+        extend("fours-up", 1, budget=40_000, directory=tmp_path)
+
+
+def test_a_game_without_stoppers_cannot_be_screened(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="no stoppers"):
+        extend("stronghold", 1, budget=20_000, directory=tmp_path, screen=600)
+
+
+def test_a_survey_import_skips_the_deals_the_screen_leaves_out(tmp_path: Path) -> None:
+    save(WinnableList("fours-up", 40_000, 1954, [], screen=600), tmp_path)
+    line = " ".join(proved_deals("fours-up")[0].solution)
+    rows = {1955: {**_row(1955, "won", 40_000, line), "game": "fours-up"}}
+    imported = import_survey("fours-up", rows, tmp_path)
+    assert [proved.deal for proved in imported.deals] == [1955]
+    assert imported.searched >= 1955

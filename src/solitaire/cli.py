@@ -105,6 +105,12 @@ def daily(game: str, day: str | None) -> None:
 @click.option("--budget", default=50_000, show_default=True, help="Positions per deal.")
 @click.option("--jobs", default=os.cpu_count() or 1, show_default=True, help="Processes.")
 @click.option(
+    "--screen",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Solve only the deals whose burial is below this (see solitaire.screen).",
+)
+@click.option(
     "--dir",
     "directory",
     type=click.Path(file_okay=False, path_type=Path),
@@ -119,7 +125,13 @@ def daily(game: str, day: str | None) -> None:
     help="Import a survey file's verdicts (CSV or JSON) instead of solving.",
 )
 def makewinnable(
-    game: str, count: int, budget: int, jobs: int, directory: Path | None, survey: Path | None
+    game: str,
+    count: int,
+    budget: int,
+    jobs: int,
+    screen: int | None,
+    directory: Path | None,
+    survey: Path | None,
 ) -> None:
     """Build or extend GAME's list of proved deals; an interrupted run keeps what it found.
 
@@ -146,7 +158,7 @@ def makewinnable(
             bar.set_postfix(searched=tried)
 
         try:
-            result = extend(game, count, budget, jobs, directory, progress)
+            result = extend(game, count, budget, jobs, directory, progress, screen)
         except SolitaireError as error:
             raise click.ClickException(str(error)) from None
     click.echo(f"{game}: {len(result.deals)} proved deals of {result.searched} searched")

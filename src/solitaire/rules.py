@@ -197,6 +197,16 @@ class Rules:
         )
 
     @cached_property
+    def stoppers(self) -> frozenset[int]:
+        """The card codes that no tableau card takes and on which nothing is laid (Fours
+        Up's Aces, Twos and Threes): one leaves the waste only for a foundation or an empty
+        pile, and on a pile it stops the pile until it goes home."""
+        fits = self.fits
+        return frozenset(
+            card for card in range(52) if not fits[card] and all(card not in onto for onto in fits)
+        )
+
+    @cached_property
     def home_position(self) -> tuple[int, ...]:
         """For each card code, its place (0-12) in the order the foundations take ranks."""
         position = self.foundations.position

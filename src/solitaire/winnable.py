@@ -8,6 +8,10 @@ The lists are package data, ``data/winnable/GAME.json``::
 ``searched`` is the last deal number tried: every deal from 1 to it was given to the
 solver with ``budget`` positions, and ``deals`` holds those it proved won. Building a list
 is resumable: :func:`extend` starts after ``searched`` and saves as it goes.
+
+A list may also hold ``"screen": N``: then only the deals whose burial
+(:func:`solitaire.screen.burial`) is below N were given to the solver. Fours Up's list is
+built that way, because the solver wins few of its deals taken in order.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from itertools import islice
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -30,6 +35,7 @@ from solitaire.game import Game
 from solitaire.games import get_rules
 from solitaire.layout import Layout
 from solitaire.lines import shorten
+from solitaire.screen import passes
 from solitaire.solver import solve
 from solitaire.state import Move
 
@@ -56,19 +62,27 @@ class WinnableList:
     budget: int
     searched: int
     deals: list[ProvedDeal]
+    screen: int | None = None
 
     def to_json(self) -> str:
         """The file's text: one proved deal a line, so that diffs stay readable."""
         rows = ",\n".join("  " + json.dumps(proved.to_dict()) for proved in self.deals)
-        head = json.dumps({"game": self.game, "budget": self.budget, "searched": self.searched})
-        return head[:-1] + ', "deals": [\n' + rows + "\n]}\n"
+        head: dict[str, Any] = {"game": self.game, "budget": self.budget}
+        if self.screen is not None:
+            head["screen"] = self.screen
+        head["searched"] = self.searched
+        return json.dumps(head)[:-1] + ', "deals": [\n' + rows + "\n]}\n"
 
     @classmethod
     def from_json(cls, text: str) -> WinnableList:
         """Read a stored list."""
         data = json.loads(text)
         deals = [ProvedDeal(row["deal"], tuple(row["solution"])) for row in data["deals"]]
-        return cls(data["game"], data["budget"], data["searched"], deals)
+        return cls(data["game"], data["budget"], data["searched"], deals, data.get("screen"))
+
+    def chooses(self, number: int) -> bool:
+        """Whether the list's screen lets deal ``number`` through to the solver."""
+        return passes(get_rules(self.game), number, self.screen)
 
 
 def list_path(game: str, directory: Path | None = None) -> Path:
@@ -155,7 +169,11 @@ def import_survey(
     if not winnable.searched:
         winnable.budget = min((int(row["budget"]) for row in rows.values()), default=0)
     number = winnable.searched + 1
-    while number in rows:
+    while number in rows or not winnable.chooses(number):
+        if number not in rows:  # a deal the screen leaves out needs no row
+            winnable.searched = number
+            number += 1
+            continue
         row = rows[number]
         if row["result"] == "unknown" and int(row["budget"]) < winnable.budget:
             break
@@ -174,14 +192,15 @@ def _prove_job(job: tuple[str, int, int]) -> tuple[int, ProvedDeal | None]:
 
 
 def _proofs(
-    game: str, first: int, budget: int, jobs: int
+    winnable: WinnableList, first: int, budget: int, jobs: int
 ) -> Generator[tuple[int, ProvedDeal | None], None, None]:
-    """Solve deals ``first``, ``first + 1``, ... in order, on ``jobs`` processes."""
+    """Solve the deals from ``first`` on that the list's screen chooses, in order, on ``jobs``
+    processes."""
     batch = max(1, jobs) * 4
     pool = Pool(jobs) if jobs > 1 else None
+    chosen = (n for n in range(first, MAX_DEAL + 1) if winnable.chooses(n))
     try:
-        for start in range(first, MAX_DEAL + 1, batch):
-            work = [(game, n, budget) for n in range(start, min(start + batch, MAX_DEAL + 1))]
+        while work := [(winnable.game, n, budget) for n in islice(chosen, batch)]:
             yield from (pool.imap(_prove_job, work) if pool else map(_prove_job, work))
     finally:
         if pool is not None:
@@ -195,21 +214,28 @@ def extend(
     jobs: int = 1,
     directory: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    screen: int | None = None,
 ) -> WinnableList:
-    """Search deals after the last one tried until the list holds ``target`` proved deals.
+    """Search deals after the last one tried until the list holds ``target`` proved deals;
+    with ``screen``, only the deals whose burial is below it (:mod:`solitaire.screen`).
 
     The list is saved after every deal, so an interrupted run keeps all it found. The budget
-    of a list is fixed when its first deal is searched. ``progress(tried, proved)`` is called
-    after each deal.
+    and the screen of a list are fixed when its first deal is searched. ``progress(tried,
+    proved)`` is called after each deal.
     """
     winnable = load(game, directory)
-    if winnable.searched and winnable.budget != budget:
+    rules = get_rules(game)
+    if screen is not None and not (rules.has_waste and rules.stoppers):
+        raise SolitaireError(f"{game} has no stoppers in a waste to screen its deals by")
+    if winnable.searched and (winnable.budget, winnable.screen) != (budget, screen):
         raise SolitaireError(
-            f"the {game} list was searched with a budget of {winnable.budget}; extend it with that"
+            f"the {game} list was searched with a budget of {winnable.budget} and a screen of "
+            f"{winnable.screen}; extend it with those"
         )
     winnable.budget = budget
+    winnable.screen = screen
     if len(winnable.deals) < target:
-        proofs = _proofs(winnable.game, winnable.searched + 1, budget, jobs)
+        proofs = _proofs(winnable, winnable.searched + 1, budget, jobs)
         for number, proved in proofs:
             winnable.searched = number
             if proved is not None:

@@ -25,16 +25,13 @@ from tablepage import (
     status,
     wait_idle,
 )
-from winning_lines import WIN_GAMES, NoLine, load, unproved
+from winning_lines import NoLine, load
 
 from solitaire.games import FEATURED
 
-# Every game is won by mouse (dragging and clicking) and by keyboard. Touch is the slowest
-# way to play a line (each touch event waits for a frame): the Streets line (253 moves) took
-# 51 s by touch, the Blockade line (123 moves) 29 s. Touch drives the same pointer-event
-# code as the mouse, so only the short games are won by touch, on a phone-sized page.
-LONG = {"streets", "blockade"}
-TOUCH_GAMES = [unproved(game) for game in FEATURED if game not in LONG]
+# Every game is won by mouse (dragging and clicking), by keyboard and by touch on a
+# phone-sized page. Touch is the slowest way to play a line (each touch event waits for a
+# frame): the Streets line (253 moves) took 51 s by touch, the Blockade line (123 moves) 29 s.
 
 
 def line_for(game: str, kind: str) -> Any:
@@ -74,7 +71,7 @@ def check_won(page: Any, game: str, how: str, moves: tuple[str, ...]) -> None:
     assert page.evaluate(CELEBRATING) == 0, "the cards bounce with animation off"
 
 
-@pytest.mark.parametrize("game", WIN_GAMES)
+@pytest.mark.parametrize("game", FEATURED)
 def test_it_wins_a_proved_deal_by_dragging(page: Any, game: str) -> None:
     line = start(page, game)
     for move in line.moves:
@@ -83,7 +80,7 @@ def test_it_wins_a_proved_deal_by_dragging(page: Any, game: str) -> None:
     check_won(page, game, "drag", line.moves)
 
 
-@pytest.mark.parametrize("game", WIN_GAMES)
+@pytest.mark.parametrize("game", FEATURED)
 def test_it_wins_a_deal_by_clicking(page: Any, game: str) -> None:
     line = start(page, game, "click")
     for step in line.clicks:
@@ -92,7 +89,7 @@ def test_it_wins_a_deal_by_clicking(page: Any, game: str) -> None:
     check_won(page, game, "click", line.moves)
 
 
-@pytest.mark.parametrize("game", WIN_GAMES)
+@pytest.mark.parametrize("game", FEATURED)
 def test_it_wins_a_proved_deal_by_keyboard(page: Any, game: str) -> None:
     line = start(page, game)
     for move in line.moves:
@@ -100,7 +97,7 @@ def test_it_wins_a_proved_deal_by_keyboard(page: Any, game: str) -> None:
     check_won(page, game, "keyboard", line.moves)
 
 
-@pytest.mark.parametrize("game", TOUCH_GAMES)
+@pytest.mark.parametrize("game", FEATURED)
 def test_it_wins_a_proved_deal_by_touch(make_page: Any, game: str) -> None:
     page = make_page(PHONE, has_touch=True, is_mobile=True)
     count_pointers(page)

@@ -17,7 +17,6 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from solitaire.clicks import click_move
 from solitaire.deal import deal
@@ -286,26 +285,6 @@ def find_click_line(game: str, drag: Line | None = None) -> Line:
             state = play(rules, state, move)
         return Line(game, number, tuple(str(m) for m in line), tuple(steps))
     raise AssertionError(f"no deal of {game} can be won by clicks alone")
-
-
-UNPROVED = {"fours-up"}
-"""Games our solver has proved no deal of yet (docs/solver.md), so no line can be stored."""
-
-
-def unproved(game: str) -> Any:
-    """``game`` as a test parameter, a strict xfail while it has no proved deal: the first
-    line stored for it in ``lines.json`` makes the test pass, and strict turns that into a
-    failure that says to take the game out of :data:`UNPROVED`.
-    """
-    import pytest
-
-    if game not in UNPROVED:
-        return game
-    return pytest.param(game, marks=pytest.mark.xfail(strict=True, reason=f"no {game} deal proved"))
-
-
-WIN_GAMES = [unproved(game) for game in FEATURED]
-"""Every featured game as a test parameter, with :func:`unproved`'s mark where it applies."""
 
 
 class NoLine(LookupError):

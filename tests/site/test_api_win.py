@@ -8,15 +8,6 @@ from solitaire.games import FEATURED
 from solitaire.site.play.models import Game
 from solitaire.winnable import proved_deals
 
-# Our solver has not yet proved a Fours Up deal (docs/solver.md); strict, so that the first
-# stored Fours Up line turns this into a failure to remove.
-GAMES = [
-    pytest.param(game, marks=pytest.mark.xfail(strict=True, reason="no Fours Up deal proved"))
-    if game == "fours-up"
-    else game
-    for game in FEATURED
-]
-
 
 def stored_line(game: str) -> tuple[int, list[str]] | None:
     """The proved deal of ``game`` with the shortest stored solution (issue 4's list)."""
@@ -44,7 +35,7 @@ def proved_line(game: str) -> tuple[int, list[str]]:
     pytest.skip(f"no won {game} deal found to play")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", FEATURED)
 def test_a_stored_proved_deal_played_through_the_api_is_won(guest, game) -> None:
     line = stored_line(game)
     assert line is not None, f"no proved {game} deals are stored"

@@ -46,6 +46,11 @@ class Weights:
     card needed home sooner, per card still in the stock, per card lying on the cards that
     the foundations take next (``depth``); points on per empty pile.
 
+    Three weights look at the rules' stoppers (:attr:`Rules.stoppers`, Fours Up's Aces,
+    Twos and Threes), which leave the waste only for a foundation or an empty pile: points
+    off per waste card under a stopper (``buried``), per other waste card that is not a
+    stopper (``loose``), and per pile whose top card takes nothing (``dead``).
+
     Weights only order the search. Different weights find different wins, so the search
     tries several (see :data:`solitaire.solver.search.PROFILES`).
     """
@@ -58,6 +63,9 @@ class Weights:
     waste_blocked: int = 0
     stock: int = 0
     depth: int = 0
+    buried: int = 0
+    loose: int = 0
+    dead: int = 0
 
 
 class Kernel:
@@ -112,6 +120,8 @@ class Kernel:
         self.fitters_fixed = tuple(
             all(found.dealt.count(x) == rules.decks for x in rules.fits[card]) for card in range(52)
         )
+        self.stopper = tuple(card in rules.stoppers for card in range(52))
+        self.takes_nothing = tuple(not rules.fits[card] for card in range(52))
         self._found_cache: dict[tuple[int, ...], tuple[dict[int, int], frozenset[int]]] = {}
         self._pile_cache: dict[bytes, tuple[int, int]] = {}
 
@@ -462,7 +472,26 @@ class Kernel:
             total -= w.waste_blocked * self.pile_info(waste)[1]
         if w.depth:
             total -= w.depth * self.depth(tab, found)
+        if w.buried or w.loose:
+            total -= self.waste_cost(waste)
+        if w.dead:
+            takes_nothing = self.takes_nothing
+            total -= w.dead * sum(1 for pile in tab if pile and takes_nothing[pile[-1]])
         return total
+
+    def waste_cost(self, waste: bytes) -> int:
+        """The ``buried`` and ``loose`` weights' points off for the waste's cards."""
+        stopper = self.stopper
+        buried = loose = 0
+        under_stopper = False
+        for card in reversed(waste):
+            if stopper[card]:
+                under_stopper = True
+            elif under_stopper:
+                buried += 1
+            else:
+                loose += 1
+        return self.weights.buried * buried + self.weights.loose * loose
 
     def depth(self, tab: tuple[bytes, ...], found: tuple[int, ...]) -> int:
         """Cards lying on the cards that the foundations take next, counting for each such

@@ -22,7 +22,7 @@ import os
 from pathlib import Path
 from types import ModuleType
 
-MODULES = ("kernel", "bestfirst", "search")
+MODULES = ("kernel", "bestfirst", "stockbeam", "search")
 """The modules of ``solitaire.solver`` that are compiled, each importing only the earlier ones."""
 
 COMPILED_PACKAGE = "solitaire._compiled"

@@ -1,0 +1,116 @@
+"""Beam search by stock card, for games that turn a one-pass stock onto a waste.
+
+In such a game every card of the stock passes through the waste in a fixed order, and a
+line that wins must find a home, at each turn, for what the waste holds. Best-first search
+sees one position at a time and wanders among the many ways to arrange the piles between
+two turns. This search instead moves level by level: a level is a set of positions with the
+same number of cards left in the stock. From each position of a level it looks ahead,
+best first and for at most ``local`` positions, through the moves that do not deal; every
+position reached is then dealt from, and the ``width`` best of the results, by
+:meth:`Kernel.score`, make the next level. When the stock is out, a short best-first search
+from each of the ``finish`` best positions looks for the end of the game.
+
+It never proves a loss: it keeps only a few positions per level. Its wins are lines that
+the engine replays like any other.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+
+from solitaire.solver.bestfirst import BestFirst
+from solitaire.solver.kernel import DEAL, Kernel, Position, RawMove
+
+WIDTH = 20
+"""Positions kept per level."""
+
+LOCAL = 50
+"""Positions each kept position looks ahead through before the next card is dealt."""
+
+FINISH = 3
+"""Positions, once the stock is out, from which a best-first search looks for the end."""
+
+FINISH_BUDGET = 5_000
+"""Positions that each of those best-first searches may expand."""
+
+Entry = tuple[Position, tuple[RawMove, ...]]
+
+
+class StockBeam:
+    """One beam search from ``root``; :meth:`run` spends up to ``budget`` expansions."""
+
+    def __init__(self, kernel: Kernel, root: Position) -> None:
+        self.kernel = kernel
+        self.root = root
+        self.expanded = 0
+
+    def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
+        """Search until a win ("won" and its line) or "unknown"; it never answers "lost"."""
+        kernel = self.kernel
+        level: list[Entry] = [(self.root, ())]
+        while level[0][0][3]:
+            seen: set[bytes] = set()
+            dealt: dict[bytes, Entry] = {}
+            for pos, line in level:
+                for reached, moves in self._look_ahead(pos, seen, budget):
+                    if reached[5] == 0:
+                        return "won", [*line, *moves]
+                    child, deal = kernel.close(kernel.play(reached, DEAL), (DEAL,))
+                    key = kernel.key(child)
+                    if key not in dealt:
+                        dealt[key] = (child, (*line, *moves, *deal))
+                if self.expanded >= budget or _late(deadline):
+                    return "unknown", []
+            if not dealt:
+                return "unknown", []
+            level = heapq.nlargest(WIDTH, dealt.values(), key=self._score)
+        won = self._finish(level, budget, deadline)
+        return ("unknown", []) if won is None else ("won", won)
+
+    def _score(self, entry: Entry) -> int:
+        return self.kernel.score(entry[0])
+
+    def _look_ahead(self, start: Position, seen: set[bytes], budget: int) -> list[Entry]:
+        """Up to :data:`LOCAL` positions reachable from ``start`` without dealing, best first,
+        each with the moves that reach it; positions in ``seen`` are skipped and added."""
+        kernel = self.kernel
+        out: list[Entry] = []
+        tie = 0
+        heap: list[tuple[int, int, Position, tuple[RawMove, ...]]] = [(0, 0, start, ())]
+        while heap and len(out) < LOCAL and self.expanded < budget:
+            _score, _tie, pos, moves = heapq.heappop(heap)
+            key = kernel.key(pos)
+            if key in seen:
+                continue
+            seen.add(key)
+            self.expanded += 1
+            out.append((pos, moves))
+            if pos[5] == 0:
+                break
+            for raw in kernel.moves(pos):
+                if raw == DEAL:
+                    continue
+                child, steps = kernel.close(kernel.play(pos, raw), (raw,))
+                if kernel.key(child) not in seen:
+                    tie += 1
+                    heapq.heappush(heap, (-kernel.score(child), tie, child, (*moves, *steps)))
+        return out
+
+    def _finish(
+        self, level: list[Entry], budget: int, deadline: float | None
+    ) -> list[RawMove] | None:
+        """A winning line from one of the best positions of the last level, or None."""
+        for pos, line in level[:FINISH]:
+            search = BestFirst(self.kernel, pos)
+            result, tail = search.run(min(FINISH_BUDGET, budget - self.expanded), deadline)
+            self.expanded += search.expanded
+            if result == "won":
+                return [*line, *tail]
+            if self.expanded >= budget:
+                break
+        return None
+
+
+def _late(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
