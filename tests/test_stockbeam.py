@@ -11,15 +11,17 @@ from solitaire.games import get_rules
 from solitaire.solver.kernel import Kernel, Weights
 from solitaire.solver.search import BEAM_WEIGHTS
 from solitaire.solver.stockbeam import StockBeam
+from solitaire.state import State
 
 # A Fours Up deal that the beam search wins (from the shipped list, data/winnable).
 WON_DEAL = 1955
 
 
-def _beam(game: str, state: object, budget: int) -> tuple[str, int]:
+def _beam(game: str, state: State, budget: int) -> tuple[str, int]:
+    """The beam search's answer from ``state`` and the positions it expanded."""
     rules = get_rules(game)
-    kernel = Kernel(rules, state, BEAM_WEIGHTS)  # type: ignore[arg-type]
-    root, _ = kernel.start(state)  # type: ignore[arg-type]
+    kernel = Kernel(rules, state, BEAM_WEIGHTS)
+    root, _ = kernel.start(state)
     beam = StockBeam(kernel, root)
     result, _line = beam.run(budget, None)
     return result, beam.expanded

@@ -1,6 +1,8 @@
-"""The search: greedy best-first searches under several weightings, then depth-first search.
+"""The search: in games with a waste a beam search by stock card first, then greedy
+best-first searches under several weightings, then depth-first search.
 
-Best-first search (:mod:`solitaire.solver.bestfirst`) finds most wins quickly, and proves
+The beam search (:mod:`solitaire.solver.stockbeam`) only finds wins; it is what wins Fours
+Up deals. Best-first search (:mod:`solitaire.solver.bestfirst`) finds most wins quickly, and proves
 small lost positions while its open list has not been cut back. Which wins it finds depends
 on how :meth:`Kernel.score` weighs a position, and no one weighting finds them all, so it
 runs once under each of :data:`PROFILES` that differs for the game, sharing

@@ -5,10 +5,10 @@ line that wins must find a home, at each turn, for what the waste holds. Best-fi
 sees one position at a time and wanders among the many ways to arrange the piles between
 two turns. This search instead moves level by level: a level is a set of positions with the
 same number of cards left in the stock. From each position of a level it looks ahead,
-best first and for at most ``local`` positions, through the moves that do not deal; every
-position reached is then dealt from, and the ``width`` best of the results, by
+best first and through at most :data:`LOCAL` positions, by the moves that do not deal; every
+position reached is then dealt from, and the :data:`WIDTH` best of the results, by
 :meth:`Kernel.score`, make the next level. When the stock is out, a short best-first search
-from each of the ``finish`` best positions looks for the end of the game.
+from each of the :data:`FINISH` best positions looks for the end of the game.
 
 It never proves a loss: it keeps only a few positions per level. Its wins are lines that
 the engine replays like any other.
