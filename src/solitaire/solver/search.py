@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, replace
 
 from solitaire.lines import shorten
-from solitaire.rules import Rules, StockTarget
+from solitaire.rules import Rules
 from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.kernel import Child, Kernel, Position, RawMove, Weights
 from solitaire.solver.stockbeam import StockBeam
@@ -123,7 +123,7 @@ def solve(
 def profiles_for(rules: Rules) -> tuple[Weights, ...]:
     """:data:`PROFILES` as they differ for ``rules``: a weight on something the game lacks
     (free cells, a waste, a stock) counts as zero, and repeats are left out."""
-    has_waste = rules.stock is not None and rules.stock.to is StockTarget.WASTE
+    has_waste = rules.has_waste
     out: list[Weights] = []
     for weights in PROFILES:
         weights = replace(

@@ -77,10 +77,11 @@ class StockBeam:
         kernel = self.kernel
         out: list[Entry] = []
         tie = 0
-        heap: list[tuple[int, int, Position, tuple[RawMove, ...]]] = [(0, 0, start, ())]
+        heap: list[tuple[int, int, bytes, Position, tuple[RawMove, ...]]] = [
+            (0, 0, kernel.key(start), start, ())
+        ]
         while heap and len(out) < LOCAL and self.expanded < budget:
-            _score, _tie, pos, moves = heapq.heappop(heap)
-            key = kernel.key(pos)
+            _score, _tie, key, pos, moves = heapq.heappop(heap)
             if key in seen:
                 continue
             seen.add(key)
@@ -92,9 +93,11 @@ class StockBeam:
                 if raw == DEAL:
                     continue
                 child, steps = kernel.close(kernel.play(pos, raw), (raw,))
-                if kernel.key(child) not in seen:
+                child_key = kernel.key(child)
+                if child_key not in seen:
                     tie += 1
-                    heapq.heappush(heap, (-kernel.score(child), tie, child, (*moves, *steps)))
+                    entry = (-kernel.score(child), tie, child_key, child, (*moves, *steps))
+                    heapq.heappush(heap, entry)
         return out
 
     def _finish(
