@@ -102,9 +102,7 @@ def test_once_every_card_is_home_no_card_comes_back() -> None:
 
     rules = get_rules("fours-up")
     home = rules.foundations
-    piles = tuple(
-        tuple(code_of(rank, suit) for rank in home.sequence) for suit in home.suits or ()
-    )
+    piles = tuple(tuple(code_of(rank, suit) for rank in home.sequence) for suit in home.suits or ())
     won = State(tableau=((),) * 6, foundations=piles)
     assert list(legal_moves(rules, won)) == []
     assert not is_legal(rules, won, Move.from_str("f0>t0"))

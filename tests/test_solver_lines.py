@@ -113,6 +113,29 @@ def test_it_answers_real_deals_and_every_win_replays(game: str, number: int, res
     assert found.result == result
 
 
+def after_stock_clicks(game: str, number: int, clicks: int) -> State:
+    """Deal ``number`` of ``game`` after ``clicks`` clicks on the stock and no other move."""
+    return Game.replay(Layout.dealt(game, number), ["s"] * clicks).state
+
+
+@pytest.mark.parametrize(
+    ("game", "number", "clicks", "result"),
+    [
+        # Streets and Blockade deals are never proved lost from their start (docs/solver.md),
+        # but a player who deals too much before moving can lose one, and the proof is small.
+        ("streets", 1, 20, "won"),
+        ("streets", 1, 40, "lost"),
+        ("blockade", 1, 5, "won"),
+        ("blockade", 1, 6, "lost"),
+    ],
+)
+def test_it_answers_positions_played_from_real_deals(
+    game: str, number: int, clicks: int, result: str
+) -> None:
+    found = solved(game, after_stock_clicks(game, number, clicks), budget=300_000)
+    assert found.result == result
+
+
 def test_it_answers_unknown_when_the_budget_runs_out() -> None:
     state = Layout.dealt("streets", 1).state
     found = solve(get_rules("streets"), state, budget=300)

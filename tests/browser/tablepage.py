@@ -36,20 +36,29 @@ def wait_idle(page: Page) -> None:
 
 def piles(page: Page) -> dict[str, list[str]]:
     """Every pile's cards as the DOM shows them, bottom to top."""
-    return page.evaluate(
+    shown: dict[str, list[str]] = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('#table [data-pile]')].map(
             (pile) => [pile.dataset.pile,
                        [...pile.querySelectorAll('[data-card]')].map((c) => c.dataset.card)]))"""
     )
+    return shown
+
+
+def table_attribute(page: Page, name: str) -> str:
+    """The board's attribute ``name``; fails if the board lacks it."""
+    value = page.get_attribute("#table", name)
+    assert isinstance(value, str), f"#table has no {name}"
+    return value
 
 
 def status(page: Page) -> str:
     """The board's ``data-status``."""
-    return page.get_attribute("#table", "data-status")
+    return table_attribute(page, "data-status")
 
 
 def game_id(page: Page) -> str:
-    return page.get_attribute("#table", "data-game-id")
+    """The id of the game on the board (``data-game-id``)."""
+    return table_attribute(page, "data-game-id")
 
 
 def api(page: Page, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -72,7 +81,8 @@ def server_game(page: Page) -> dict[str, Any]:
     """The game as the server has it now."""
     answer = api(page, "GET", f"/api/games/{game_id(page)}")
     assert answer["status"] == 200, answer
-    return answer["body"]
+    game: dict[str, Any] = answer["body"]
+    return game
 
 
 def advance(page: Page, moves: tuple[str, ...] | list[str]) -> None:

@@ -29,7 +29,8 @@ from solitaire import Game
 
 def first_legal(game: dict[str, Any], kinds: str = "t") -> str:
     """The first legal move in ``game`` from a tableau pile to a pile of ``kinds``."""
-    for move in game["legal"]:
+    legal: list[str] = game["legal"]
+    for move in legal:
         if move[0] == "t" and ">" in move and move.split(">")[1][0] in kinds:
             return move
     raise AssertionError(f"no such move in {game['legal']}")
