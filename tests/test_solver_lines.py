@@ -121,7 +121,7 @@ def after_stock_clicks(game: str, number: int, clicks: int) -> State:
 @pytest.mark.parametrize(
     ("game", "number", "clicks", "result"),
     [
-        # Streets and Blockade deals are never proved lost from their start (docs/solver.md),
+        # No Streets or Blockade deal has been proved lost from its start (docs/solver.md),
         # but a player who deals too much before moving can lose one, and the proof is small.
         ("streets", 1, 20, "won"),
         ("streets", 1, 40, "lost"),
