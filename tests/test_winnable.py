@@ -146,3 +146,17 @@ def test_a_survey_import_skips_the_deals_the_screen_leaves_out(tmp_path: Path) -
     imported = import_survey("fours-up", rows, tmp_path)
     assert [proved.deal for proved in imported.deals] == [1955]
     assert imported.searched >= 1955
+
+
+def test_a_survey_import_ignores_rows_of_deals_the_screen_leaves_out(tmp_path: Path) -> None:
+    start = WinnableList("fours-up", 40_000, 1950, [], screen=600)
+    save(start, tmp_path)
+    left_out = next(n for n in range(1951, 1955) if not start.chooses(n))
+    line = " ".join(proved_deals("fours-up")[0].solution)
+    rows = {
+        # a won row that the screen should keep out of the list (its line is not even read)
+        left_out: {**_row(left_out, "won", 40_000, "t0>f0"), "game": "fours-up"},
+        1955: {**_row(1955, "won", 40_000, line), "game": "fours-up"},
+    }
+    imported = import_survey("fours-up", rows, tmp_path)
+    assert [proved.deal for proved in imported.deals] == [1955]

@@ -14,12 +14,18 @@ from solitaire.deal import deal
 from solitaire.rules import Rules
 
 
+def screenable(rules: Rules) -> bool:
+    """Whether the game's deals have a burial: it turns its stock onto a waste and has
+    stoppers."""
+    return rules.has_waste and bool(rules.stoppers)
+
+
 def burial(rules: Rules, number: int) -> int | None:
     """The burial of deal ``number``, or None when a stopper is dealt to a pile (which it
-    stops) or the game has no waste or no stoppers."""
-    stoppers = rules.stoppers
-    if not rules.has_waste or not stoppers:
+    stops) or the game is not :func:`screenable`."""
+    if not screenable(rules):
         return None
+    stoppers = rules.stoppers
     state = deal(rules, number)
     if any(card in stoppers for pile in state.tableau for card in pile):
         return None

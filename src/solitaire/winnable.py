@@ -35,7 +35,7 @@ from solitaire.game import Game
 from solitaire.games import get_rules
 from solitaire.layout import Layout
 from solitaire.lines import shorten
-from solitaire.screen import passes
+from solitaire.screen import passes, screenable
 from solitaire.solver import solve
 from solitaire.state import Move
 
@@ -169,13 +169,13 @@ def import_survey(
     if not winnable.searched:
         winnable.budget = min((int(row["budget"]) for row in rows.values()), default=0)
     number = winnable.searched + 1
-    while number in rows or not winnable.chooses(number):
-        if number not in rows:  # a deal the screen leaves out needs no row
+    while True:
+        if not winnable.chooses(number):  # the screen leaves it out: its row, if any, is not used
             winnable.searched = number
             number += 1
             continue
-        row = rows[number]
-        if row["result"] == "unknown" and int(row["budget"]) < winnable.budget:
+        row = rows.get(number)
+        if row is None or (row["result"] == "unknown" and int(row["budget"]) < winnable.budget):
             break
         if row["result"] == "won":
             winnable.deals.append(checked(winnable.game, number, tuple(row["solution"].split())))
@@ -225,7 +225,7 @@ def extend(
     """
     winnable = load(game, directory)
     rules = get_rules(game)
-    if screen is not None and not (rules.has_waste and rules.stoppers):
+    if screen is not None and not screenable(rules):
         raise SolitaireError(f"{game} has no stoppers in a waste to screen its deals by")
     if winnable.searched and (winnable.budget, winnable.screen) != (budget, screen):
         raise SolitaireError(
