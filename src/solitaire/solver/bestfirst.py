@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import heapq
 import time
-from itertools import count
+from typing import Final
 
 from solitaire.solver.kernel import Kernel, Position, RawMove
 
-OPEN_CAP = 300_000
+OPEN_CAP: Final = 300_000
 """Open-list entries kept at most (then the worst half goes)."""
 
-_CLOCK_EVERY = 1024
+_CLOCK_EVERY: Final = 1024
+_SLOT_BITS: Final = 40
+_SLOT_MASK: Final = (1 << _SLOT_BITS) - 1
+
+Entry = tuple[bytes, Position, int, tuple[RawMove, ...]]
+"""An open position: its key, the position, the index of its parent and the moves to it."""
 
 
 class BestFirst:
@@ -33,10 +38,11 @@ class BestFirst:
         # parent links, one per expanded position: index of the parent and the moves to it
         self._parent: list[int] = [-1]
         self._moves: list[tuple[RawMove, ...]] = [()]
-        self._tie = count()
-        self._open: list[tuple[int, int, bytes, Position, int, tuple[RawMove, ...]]] = [
-            (0, 0, kernel.key(root), root, -1, ())
-        ]
+        # The open list is a heap of plain ints, which compare fast: minus the score times
+        # 2**40, minus the entry's slot in ``_entries``. The later of two equal scores, the
+        # deeper position, comes first; ``-order & _SLOT_MASK`` gives the slot back.
+        self._entries: list[Entry | None] = [(kernel.key(root), root, -1, ())]
+        self._open: list[int] = [0]
 
     def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
         """Search until a win ("won" and its line), a proof ("lost"), or "unknown"."""
@@ -45,8 +51,7 @@ class BestFirst:
         heap = self._open
         parent = self._parent
         moves_to = self._moves
-        tie = self._tie
-        children = kernel.children
+        entries = self._entries
         while heap:
             if self.expanded >= budget:
                 return "unknown", []
@@ -56,7 +61,11 @@ class BestFirst:
                 and time.perf_counter() > deadline
             ):
                 return "unknown", []
-            _score, _tie, key, pos, up, moves = heapq.heappop(heap)
+            slot = -heapq.heappop(heap) & _SLOT_MASK
+            entry = entries[slot]
+            entries[slot] = None
+            assert entry is not None
+            key, pos, up, moves = entry
             if key in visited:
                 continue
             visited.add(key)
@@ -66,19 +75,21 @@ class BestFirst:
             here = len(parent) - 1
             if pos[5] == 0:
                 return "won", self._line(here)
-            for score, child_key, child, child_moves in children(pos, visited):
-                # deeper first among equals: the counter runs down
-                entry = (-score, -next(tie), child_key, child, here, child_moves)
-                heapq.heappush(heap, entry)
+            for score, child_key, child, child_moves in kernel.children(pos, visited, False):
+                heapq.heappush(heap, -(score << _SLOT_BITS) - len(entries))
+                entries.append((child_key, child, here, child_moves))
             if len(heap) > self.cap:
                 self.complete = False
-                heap[:] = heapq.nsmallest(self.cap // 2, heap)
-                heapq.heapify(heap)
+                heap.sort()  # a sorted list is a heap
+                for order in heap[self.cap // 2 :]:
+                    entries[-order & _SLOT_MASK] = None
+                del heap[self.cap // 2 :]
         return ("lost" if self.complete else "unknown"), []
 
     def release(self) -> None:
         """Drop the open list and the parent links; keep the set of expanded keys."""
         self._open.clear()
+        self._entries.clear()
         self._parent.clear()
         self._moves.clear()
 

@@ -19,24 +19,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Final
 
 from solitaire.cards import code_of, rank_of, suit_of
 from solitaire.rules import Rules, RunRule, StockTarget
 from solitaire.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
 
-EMPTY = 255
+EMPTY: Final = 255
 """The byte of a free cell."""
 
-WASTE_SRC = 48
-CELL0 = 32
-FOUND0 = 64
-DEAL = (-1, -1, 0)
+WASTE_SRC: Final = 48
+CELL0: Final = 32
+FOUND0: Final = 64
+DEAL: Final = (-1, -1, 0)
 
 Position = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, bytes, int]
 RawMove = tuple[int, int, int]
 Child = tuple[int, bytes, Position, tuple[RawMove, ...]]
 
-_PILE_CACHE_LIMIT = 400_000
+_first = itemgetter(0)
+
+_PILE_CACHE_LIMIT: Final = 400_000
+_NO_TOP: Final = 52 * 52
 
 
 @dataclass(frozen=True)
@@ -85,7 +90,12 @@ class Kernel:
         self.decks = rules.decks
         self.stock_cards = bytes(state.stock)
         self.fits: tuple[frozenset[int], ...] = rules.fits
-        self.fitting = tuple(tuple(sorted(cards)) for cards in rules.fits)
+        # fits_on[top * 52 + card] is 1 when ``card`` builds on ``top``; row 52 (no top) is 0
+        fits_on = bytearray(53 * 52)
+        for top, cards in enumerate(rules.fits):
+            for card in cards:
+                fits_on[top * 52 + card] = 1
+        self.fits_on = bytes(fits_on)
         self.homepos: tuple[int, ...] = rules.home_position
         self.one_card = rules.runs is RunRule.ONE_CARD
         self.limited = rules.runs is RunRule.LIMITED_RUN
@@ -95,6 +105,9 @@ class Kernel:
             rules.stock.to is StockTarget.EVERY_PILE or rules.stock.refill
         )
         self.deal_to_piles = rules.stock is not None and rules.stock.to is StockTarget.EVERY_PILE
+        # with no stock, waste or free cells the piles alone make the key
+        self.bare_key = rules.stock is None and not rules.cells
+        self.stock_marks = tuple(bytes((254, left)) for left in range(len(state.stock) + 1))
         self.returns = found.returns
         self.suited = found.suits is not None
         self.base_cards = tuple(code_of(found.base, suit) for suit in range(4))
@@ -106,6 +119,14 @@ class Kernel:
             if pos < 12:
                 nxt[top + 1] = code_of(found.sequence[pos + 1], suit_of(top))
         self.next_home = tuple(nxt)
+        # the card under each card on its foundation (-1: none), and each card as bytes
+        self.below = tuple(
+            code_of(found.sequence[found.position[rank_of(top)] - 1], suit_of(top))
+            if found.position[rank_of(top)] > 0
+            else -1
+            for top in range(52)
+        )
+        self.card_bytes = tuple(bytes((card,)) for card in range(52))
         self.rank = tuple(rank_of(code) for code in range(52))
         # Which suits have a card that could be built on card c, and its home position.
         need_suits: list[tuple[int, ...]] = []
@@ -124,6 +145,9 @@ class Kernel:
         self.takes_nothing = tuple(not rules.fits[card] for card in range(52))
         self._found_cache: dict[tuple[int, ...], tuple[dict[int, int], frozenset[int]]] = {}
         self._pile_cache: dict[bytes, tuple[int, int]] = {}
+        # the last foundations asked about: children share their parent's tuple
+        self._last_found: tuple[int, ...] = ()
+        self._last_info: tuple[dict[int, int], frozenset[int]] = ({}, frozenset())
 
     # ----------------------------------------------------------------- conversion
 
@@ -156,8 +180,11 @@ class Kernel:
         """For these foundations: the card each foundation takes (card -> first foundation),
         and the cards among them whose move home is safe (see :meth:`_safe_cards`).
         """
+        if found is self._last_found:
+            return self._last_info
         cached = self._found_cache.get(found)
         if cached is not None:
+            self._last_found, self._last_info = found, cached
             return cached
         wants: dict[int, int] = {}
         nxt = self.next_home
@@ -172,6 +199,7 @@ class Kernel:
         info = (wants, self._safe_cards(found, wants))
         if len(self._found_cache) < _PILE_CACHE_LIMIT:
             self._found_cache[found] = info
+        self._last_found, self._last_info = found, info
         return info
 
     def _safe_cards(self, found: tuple[int, ...], wants: dict[int, int]) -> frozenset[int]:
@@ -252,11 +280,13 @@ class Kernel:
         not in play determine every foundation up to swapping two of the same suit.
         """
         tab, _found, cells, stock, waste, _left = pos
-        if stock and self.ordered_while_stock:
-            head = b"\xff".join(tab)
-        else:
-            head = b"\xff".join(sorted(tab))
-        return head + bytes((254, stock)) + bytes(sorted(cells)) + waste
+        parts = list(tab) if stock and self.ordered_while_stock else sorted(tab)
+        if not self.bare_key:
+            if self.ncells > 1:
+                cells = bytes(sorted(cells))
+            # 254 (in no pile) marks where the piles end; the cells have a fixed length
+            parts.append(self.stock_marks[stock] + cells + waste)
+        return b"\xff".join(parts)
 
     def play(self, pos: Position, raw: RawMove) -> Position:
         """Play a raw move known to be legal, refills included (safe moves are not)."""
@@ -288,9 +318,10 @@ class Kernel:
         else:
             index = src - FOUND0
             top = found[index]
-            moving = bytes((top,))
-            below = self._below(index, top, found)
-            found = (*found[:index], below, *found[index + 1 :])
+            moving = self.card_bytes[top]
+            tops = list(found)
+            tops[index] = self.below[top]
+            found = tuple(tops)
             left += 1
             piles = list(tab)
         if dst < CELL0:
@@ -298,8 +329,9 @@ class Kernel:
         elif dst < FOUND0:
             cells = cells[: dst - CELL0] + moving + cells[dst - CELL0 + 1 :]
         else:
-            index = dst - FOUND0
-            found = (*found[:index], moving[0], *found[index + 1 :])
+            tops = list(found)
+            tops[dst - FOUND0] = moving[0]
+            found = tuple(tops)
             left -= 1
         if stock and self.refills:
             cards = self.stock_cards
@@ -309,24 +341,16 @@ class Kernel:
                     stock -= 1
         return (tuple(piles), found, cells, stock, waste, left)
 
-    def _below(self, index: int, top: int, found: tuple[int, ...]) -> int:
-        """The card under ``top`` on foundation ``index`` (-1: none)."""
-        position = self.homepos[top]
-        if position == 0:
-            return -1
-        return code_of(self.rules.foundations.sequence[position - 1], top & 3)
-
     def close(
         self, pos: Position, moves: tuple[RawMove, ...]
     ) -> tuple[Position, tuple[RawMove, ...]]:
         """Play every safe foundation move, one after another; return the position and the
         moves appended to ``moves``.
         """
-        found_info = self.found_info
         refill_guard = self.refills
         while True:
             tab, found, cells, stock, waste, _left = pos
-            wants, safe = found_info(found)
+            wants, safe = self.found_info(found)
             if not safe:
                 return pos, moves
             raw: RawMove | None = None
@@ -356,40 +380,37 @@ class Kernel:
         sortable = not (stock and self.ordered_while_stock)
         out: list[RawMove] = []
         empties = [i for i in range(self.piles) if not tab[i]]
-        free = cells.find(b"\xff") if cells else -1
+        free = -1  # the first free cell
+        free_cells = 0
+        for j in range(len(cells)):
+            if cells[j] == EMPTY:
+                free_cells += 1
+                if free < 0:
+                    free = j
         if self.one_card:
             onto_card = onto_empty = 1
         elif self.limited:
-            free_cells = cells.count(b"\xff")
             onto_card = (1 + free_cells) << len(empties)
             onto_empty = (1 + free_cells) << max(len(empties) - 1, 0)
         else:
             onto_card = onto_empty = 999
         first_empty = empties[:1] if sortable else empties
-        pile_info = self.pile_info
-        # takers[card]: the piles whose top card takes ``card``
-        takers: dict[int, list[int]] = {}
-        fitting = self.fitting
-        for j, dest in enumerate(tab):
-            if dest:
-                for card in fitting[dest[-1]]:
-                    if card in takers:
-                        takers[card].append(j)
-                    else:
-                        takers[card] = [j]
+        fits_on = self.fits_on
+        # rows[j]: the row of fits_on for pile j's top card
+        rows = [pile[-1] * 52 if pile else _NO_TOP for pile in tab]
+        npiles = self.piles
         for i, pile in enumerate(tab):
             if not pile:
                 continue
             top = pile[-1]
             if top in wants:
                 out.append((i, FOUND0 + wants[top], 1))
-            run = 1 if self.one_card else pile_info(pile)[0]
+            run = 1 if self.one_card else self.pile_info(pile)[0]
             for count in range(1, min(run, onto_card) + 1):
-                dests = takers.get(pile[-count])
-                if dests:
-                    for j in dests:
-                        if j != i:
-                            out.append((i, j, count))
+                card = pile[-count]
+                for j in range(npiles):
+                    if fits_on[rows[j] + card] and j != i:
+                        out.append((i, j, count))
             for j in first_empty:
                 longest = min(run, onto_empty)
                 if sortable and longest >= len(pile):
@@ -420,28 +441,57 @@ class Kernel:
                     seen_tops.add(top)
                     singles.append((FOUND0 + index, top))
         for src, card in singles:
-            for j in takers.get(card, ()):
-                out.append((src, j, 1))
+            for j in range(npiles):
+                if fits_on[rows[j] + card]:
+                    out.append((src, j, 1))
             for j in first_empty:
                 out.append((src, j, 1))
         if stock:
             out.append(DEAL)
         return out
 
-    def children(self, pos: Position, visited: set[bytes] | dict[bytes, int]) -> list[Child]:
-        """The successors not yet visited, best first: (score, key, position, moves)."""
+    def step(
+        self, pos: Position, raw: RawMove, safe: frozenset[int]
+    ) -> tuple[Position, tuple[RawMove, ...]]:
+        """Play ``raw`` on ``pos`` (a closed position whose safe cards are ``safe``) and
+        then its safe moves: the child and the moves from ``pos`` to it.
+
+        The same as :meth:`close` after :meth:`play`, but cheaper: when the move leaves the
+        foundations and the stock as they were, the only card that can have become safe to
+        send home is the one it uncovers, so :meth:`close` runs only if that card is safe.
+        A refill changes more than one pile, so with refills the check is skipped.
+        """
+        child = self.play(pos, raw)
+        src, dst, count = raw
+        if src < 0 or src >= FOUND0 or dst >= FOUND0 or (pos[3] and self.refills):
+            return self.close(child, (raw,))
+        if src < CELL0:
+            pile = pos[0][src]
+            uncovered = pile[-count - 1] if len(pile) > count else -1
+        elif src == WASTE_SRC:
+            waste = pos[4]
+            uncovered = waste[-2] if len(waste) > 1 else -1
+        else:
+            uncovered = -1  # a free cell uncovers nothing
+        if uncovered >= 0 and uncovered in safe:
+            return self.close(child, (raw,))
+        return child, (raw,)
+
+    def children(
+        self, pos: Position, visited: set[bytes] | dict[bytes, int], ordered: bool = True
+    ) -> list[Child]:
+        """The successors not yet visited: (score, key, position, moves), best first unless
+        ``ordered`` is false (then in the order of :meth:`moves`)."""
         out: list[Child] = []
-        key = self.key
-        close = self.close
-        play = self.play
-        score = self.score
+        safe = self.found_info(pos[1])[1]
         for raw in self.moves(pos):
-            child, moves = close(play(pos, raw), (raw,))
-            k = key(child)
+            child, moves = self.step(pos, raw, safe)
+            k = self.key(child)
             if k in visited:
                 continue
-            out.append((score(child), k, child, moves))
-        out.sort(key=_first, reverse=True)
+            out.append((self.score(child), k, child, moves))
+        if ordered:
+            out.sort(key=_first, reverse=True)
         return out
 
     def score(self, pos: Position) -> int:
@@ -449,16 +499,17 @@ class Kernel:
         way (in piles and in the waste), empty piles and free cells, little left to deal."""
         tab, found, cells, stock, waste, left = pos
         w = self.weights
-        cache = self._pile_cache
         blocked = 0
         empty = 0
         for pile in tab:
             if pile:
-                info = cache.get(pile)
-                blocked += (info or self.pile_info(pile))[1]
+                blocked += self.pile_info(pile)[1]
             else:
                 empty += 1
-        used_cells = len(cells) - cells.count(b"\xff")
+        used_cells = 0
+        for card in cells:
+            if card != EMPTY:
+                used_cells += 1
         total = (
             -w.home * left
             - w.blocked * blocked
@@ -496,23 +547,15 @@ class Kernel:
     def depth(self, tab: tuple[bytes, ...], found: tuple[int, ...]) -> int:
         """Cards lying on the cards that the foundations take next, counting for each such
         card only its copy nearest the top of a pile."""
-        total = 0
-        for card in self.found_info(found)[0]:
-            target = bytes((card,))
-            nearest = -1
-            for pile in tab:
-                at = pile.rfind(target)
-                if at >= 0:
-                    above = len(pile) - 1 - at
-                    if nearest < 0 or above < nearest:
-                        nearest = above
-            if nearest > 0:
-                total += nearest
-        return total
-
-
-def _first(child: Child) -> int:
-    return child[0]
+        wants = self.found_info(found)[0]
+        nearest: dict[int, int] = {}
+        for pile in tab:
+            top = len(pile) - 1
+            for at in range(top, -1, -1):
+                card = pile[at]
+                if card in wants and (card not in nearest or top - at < nearest[card]):
+                    nearest[card] = top - at
+        return sum(nearest.values())
 
 
 def _pile(code: int) -> Pile:

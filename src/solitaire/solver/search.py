@@ -16,8 +16,10 @@ an exhausted depth-first search is a proof.
 
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import dataclass, replace
+from typing import Final
 
 from solitaire.lines import shorten
 from solitaire.rules import Rules
@@ -59,7 +61,7 @@ BEAM_WEIGHTS = Weights(home=10, blocked=3, empty=4, waste=0, buried=30, loose=6,
 """The beam search's weighting. In trials on Fours Up deals it won more deals with the
 waste's cards weighed by what lies on them (``buried``, ``loose``) than with ``waste``."""
 
-_CLOCK_EVERY = 1024
+_CLOCK_EVERY: Final = 1024
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,20 @@ def solve(
     """Search ``state`` under ``rules``: "won" with a winning line, "lost" once every
     position reachable under sound pruning has been expanded, or "unknown" when ``budget``
     positions have been expanded or ``seconds`` of wall-clock time have passed.
+
+    The cyclic garbage collector is paused meanwhile: the search makes no reference cycles,
+    and its collections, which walk every position held, cost about a tenth of the time.
     """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _solve(rules, state, budget, seconds)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> Solution:
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
     kernel = Kernel(rules, state)
@@ -143,8 +158,7 @@ def _dfs(
 ) -> tuple[str, int, list[RawMove], set[bytes]]:
     """Depth-first search of up to ``budget`` positions: (result, expanded, line, visited)."""
     visited: set[bytes] = {kernel.key(root)}
-    children = kernel.children
-    frames: list[list[Child]] = [children(root, visited)]
+    frames: list[list[Child]] = [kernel.children(root, visited)]
     cursor = [0]
     path: list[tuple[RawMove, ...]] = []
     expanded = 1
@@ -171,7 +185,7 @@ def _dfs(
             return UNKNOWN, expanded, [], visited
         visited.add(key)
         expanded += 1
-        frames.append(children(pos, visited))
+        frames.append(kernel.children(pos, visited))
         cursor.append(0)
         path.append(moves)
     return LOST, expanded, [], visited

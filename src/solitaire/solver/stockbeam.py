@@ -89,10 +89,11 @@ class StockBeam:
             out.append((pos, moves))
             if pos[5] == 0:
                 break
+            safe = kernel.found_info(pos[1])[1]
             for raw in kernel.moves(pos):
                 if raw == DEAL:
                     continue
-                child, steps = kernel.close(kernel.play(pos, raw), (raw,))
+                child, steps = kernel.step(pos, raw, safe)
                 child_key = kernel.key(child)
                 if child_key not in seen:
                     tie += 1
