@@ -27,12 +27,23 @@ Entry = tuple[bytes, Position, int, tuple[RawMove, ...]]
 
 
 class BestFirst:
-    """One best-first search from ``root``; :meth:`run` spends up to ``budget`` expansions."""
+    """One best-first search from ``root``; :meth:`run` spends up to ``budget`` expansions.
 
-    def __init__(self, kernel: Kernel, root: Position, cap: int = OPEN_CAP) -> None:
+    ``shared`` holds the keys of the positions that any search of the same root has
+    expanded, so that the solver can count distinct positions; this search adds its own.
+    """
+
+    def __init__(
+        self,
+        kernel: Kernel,
+        root: Position,
+        cap: int = OPEN_CAP,
+        shared: set[bytes] | None = None,
+    ) -> None:
         self.kernel = kernel
         self.cap = cap
         self.visited: set[bytes] = set()
+        self.shared: set[bytes] = set() if shared is None else shared
         self.expanded = 0
         self.complete = True
         # parent links, one per expanded position: index of the parent and the moves to it
@@ -48,6 +59,7 @@ class BestFirst:
         """Search until a win ("won" and its line), a proof ("lost"), or "unknown"."""
         kernel = self.kernel
         visited = self.visited
+        shared = self.shared
         heap = self._open
         parent = self._parent
         moves_to = self._moves
@@ -70,6 +82,7 @@ class BestFirst:
                 continue
             visited.add(key)
             self.expanded += 1
+            shared.add(key)
             parent.append(up)
             moves_to.append(moves)
             here = len(parent) - 1

@@ -7,9 +7,12 @@ small lost positions while its open list has not been cut back. Which wins it fi
 on how :meth:`Kernel.score` weighs a position, and no one weighting finds them all, so it
 runs once under each of :data:`PROFILES` that differs for the game, sharing
 :data:`BEST_FIRST_SHARE` of the budget. If none of them answers, a depth-first search
-starts again from the root with the rest of the budget. Depth-first
-search keeps memory small: the only thing stored per position is its canonical key
-(``bytes``) in one set, and the path to the current position is the stack itself. Children
+starts again from the root with the rest of the budget. The budget counts distinct
+positions: each search expands up to its share, and the depth-first search goes on until
+the positions that any of the searches expanded number the whole budget, so a position
+that an earlier search expanded costs it nothing. Depth-first search keeps memory small:
+the only thing stored per position is its canonical key (``bytes``) in a set, and the path
+to the current position is the stack itself. Children
 are tried in the order :meth:`Kernel.score` ranks them; the order never removes a child, so
 an exhausted depth-first search is a proof.
 """
@@ -68,8 +71,8 @@ _CLOCK_EVERY: Final = 1024
 class Solution:
     """What a search found.
 
-    ``result`` is "won", "lost" or "unknown"; ``positions`` counts the positions expanded,
-    summed over the searches (one that two searches expand counts twice); ``solution`` (with
+    ``result`` is "won", "lost" or "unknown"; ``positions`` counts the distinct positions
+    expanded (one that two of the searches expand counts once); ``solution`` (with
     "won" only) is the line of moves that wins from the position searched, every foundation
     named.
     """
@@ -111,23 +114,21 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
     if root[5] == 0:
         return Solution(WON, 0, time.perf_counter() - started, tuple(map(kernel.to_move, opening)))
     profiles = profiles_for(rules)
-    positions = 0
+    expanded: set[bytes] = set()  # every position any search has expanded, by key
     result: str = UNKNOWN
     line: list[RawMove] = []
     if rules.has_waste:
-        beam = StockBeam(Kernel(rules, state, BEAM_WEIGHTS), root)
+        beam = StockBeam(Kernel(rules, state, BEAM_WEIGHTS), root, expanded)
         result, line = beam.run(min(budget, max(BEAM_MIN, int(budget * BEAM_SHARE))), deadline)
-        positions += beam.expanded
     for index, weights in enumerate(profiles):
-        if result != UNKNOWN or positions >= budget:
+        if result != UNKNOWN or len(expanded) >= budget:
             break
         share = budget * BEST_FIRST_SHARE * (0.5 if index == 0 else 0.5 / (len(profiles) - 1))
-        greedy = BestFirst(Kernel(rules, state, weights), root)
-        result, line = greedy.run(max(1, min(int(share), budget - positions)), deadline)
-        positions += greedy.expanded
-    if result == UNKNOWN and positions < budget:
-        result, expanded, line, _seen = _dfs(kernel, root, budget - positions, deadline)
-        positions += expanded
+        greedy = BestFirst(Kernel(rules, state, weights), root, shared=expanded)
+        result, line = greedy.run(max(1, min(int(share), budget - len(expanded))), deadline)
+    if result == UNKNOWN and len(expanded) < budget:
+        result, _fresh, line, _seen = _dfs(kernel, root, budget - len(expanded), deadline, expanded)
+    positions = len(expanded)
     elapsed = time.perf_counter() - started
     if result != WON:
         return Solution(result, positions, elapsed)
@@ -154,14 +155,26 @@ def profiles_for(rules: Rules) -> tuple[Weights, ...]:
 
 
 def _dfs(
-    kernel: Kernel, root: Position, budget: int, deadline: float | None
+    kernel: Kernel,
+    root: Position,
+    budget: int,
+    deadline: float | None,
+    shared: set[bytes] | None = None,
 ) -> tuple[str, int, list[RawMove], set[bytes]]:
-    """Depth-first search of up to ``budget`` positions: (result, expanded, line, visited)."""
-    visited: set[bytes] = {kernel.key(root)}
+    """Depth-first search until it has expanded ``budget`` positions that were not in
+    ``shared`` (the keys that earlier searches of the same root expanded; it adds its
+    own): (result, those new positions, line, visited)."""
+    if shared is None:
+        shared = set()
+    root_key = kernel.key(root)
+    visited: set[bytes] = {root_key}
     frames: list[list[Child]] = [kernel.children(root, visited)]
     cursor = [0]
     path: list[tuple[RawMove, ...]] = []
-    expanded = 1
+    expanded = 0
+    if root_key not in shared:
+        shared.add(root_key)
+        expanded = 1
     while frames:
         top = frames[-1]
         at = cursor[-1]
@@ -179,12 +192,15 @@ def _dfs(
         if pos[5] == 0:
             path.append(moves)
             return WON, expanded, [raw for step in path for raw in step], visited
-        if expanded >= budget:
+        due = not len(visited) % _CLOCK_EVERY
+        if due and deadline is not None and time.perf_counter() > deadline:
             return UNKNOWN, expanded, [], visited
-        if deadline is not None and not expanded % _CLOCK_EVERY and time.perf_counter() > deadline:
-            return UNKNOWN, expanded, [], visited
+        if key not in shared:  # only a position no search has expanded costs budget
+            if expanded >= budget:
+                return UNKNOWN, expanded, [], visited
+            shared.add(key)
+            expanded += 1
         visited.add(key)
-        expanded += 1
         frames.append(kernel.children(pos, visited))
         cursor.append(0)
         path.append(moves)

@@ -38,11 +38,13 @@ Entry = tuple[Position, tuple[RawMove, ...]]
 
 
 class StockBeam:
-    """One beam search from ``root``; :meth:`run` spends up to ``budget`` expansions."""
+    """One beam search from ``root``; :meth:`run` spends up to ``budget`` expansions, and
+    adds the keys of the positions it expands to ``shared`` (see :class:`BestFirst`)."""
 
-    def __init__(self, kernel: Kernel, root: Position) -> None:
+    def __init__(self, kernel: Kernel, root: Position, shared: set[bytes] | None = None) -> None:
         self.kernel = kernel
         self.root = root
+        self.shared: set[bytes] = set() if shared is None else shared
         self.expanded = 0
 
     def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
@@ -85,6 +87,7 @@ class StockBeam:
             if key in seen:
                 continue
             seen.add(key)
+            self.shared.add(key)
             self.expanded += 1
             out.append((pos, moves))
             if pos[5] == 0:
@@ -106,7 +109,7 @@ class StockBeam:
     ) -> list[RawMove] | None:
         """A winning line from one of the best positions of the last level, or None."""
         for pos, line in level[:FINISH]:
-            search = BestFirst(self.kernel, pos)
+            search = BestFirst(self.kernel, pos, shared=self.shared)
             result, tail = search.run(min(FINISH_BUDGET, budget - self.expanded), deadline)
             self.expanded += search.expanded
             if result == "won":

@@ -1,0 +1,65 @@
+"""The budget counts distinct positions (SPEC.md): a position that two of the solver's
+searches expand counts once, so a lost position is proved whenever the budget covers every
+position reachable from it, however the budget is shared among the searches.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_solver_helpers import narrow, nearly_won
+
+from solitaire.deal import deal
+from solitaire.games import FEATURED, get_rules
+from solitaire.rules import Rules
+from solitaire.solver import solve
+from solitaire.solver.kernel import Kernel
+from solitaire.state import State
+
+
+def reachable(rules: Rules, state: State) -> int | None:
+    """How many positions the solver's moves reach from ``state`` (None if one is won)."""
+    kernel = Kernel(rules, state)
+    root = kernel.start(state)[0]
+    seen = {kernel.key(root)}
+    todo = [root]
+    while todo:
+        pos = todo.pop()
+        if pos[5] == 0:
+            return None
+        safe = kernel.found_info(pos[1])[1]
+        for raw in kernel.moves(pos):
+            child = kernel.step(pos, raw, safe)[0]
+            key = kernel.key(child)
+            if key not in seen:
+                seen.add(key)
+                todo.append(child)
+    return len(seen)
+
+
+def lost_position(rules: Rules, least: int, most: int) -> tuple[State, int]:
+    """A lost position of ``rules`` reaching between ``least`` and ``most`` positions."""
+    for seed in range(40):
+        state = nearly_won(rules, 24, seed)
+        size = reachable(rules, state)
+        if size is not None and least <= size <= most:
+            return state, size
+    raise AssertionError("no lost position of that size among the seeds tried")
+
+
+def test_a_lost_position_is_proved_with_a_budget_of_its_reachable_positions() -> None:
+    # More positions than the first best-first search's share of the budget, so that every
+    # search runs and the depth-first search, which makes the proof, comes last.
+    rules = narrow(get_rules("streets-and-alleys"), 5)
+    state, size = lost_position(rules, 500, 4000)
+    found = solve(rules, state, budget=size)
+    assert (found.result, found.positions) == ("lost", size)
+    short = solve(rules, state, budget=size - 1)
+    assert (short.result, short.positions) == ("unknown", size - 1)
+
+
+@pytest.mark.parametrize("game", FEATURED)
+def test_an_unknown_answer_has_spent_the_whole_budget(game: str) -> None:
+    rules = get_rules(game)
+    found = solve(rules, deal(rules, 1), budget=3000)
+    assert found.result != "unknown" or found.positions == 3000
+    assert found.positions <= 3000
