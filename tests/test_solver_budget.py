@@ -53,6 +53,8 @@ def test_a_lost_position_is_proved_with_a_budget_of_its_reachable_positions() ->
     state, size = lost_position(rules, 500, 4000)
     found = solve(rules, state, budget=size)
     assert (found.result, found.positions) == ("lost", size)
+    # the depth-first search expanded again what the best-first searches had expanded
+    assert found.expanded > found.positions
     short = solve(rules, state, budget=size - 1)
     assert (short.result, short.positions) == ("unknown", size - 1)
 
@@ -62,4 +64,4 @@ def test_an_unknown_answer_has_spent_the_whole_budget(game: str) -> None:
     rules = get_rules(game)
     found = solve(rules, deal(rules, 1), budget=3000)
     assert found.result != "unknown" or found.positions == 3000
-    assert found.positions <= 3000
+    assert found.positions <= 3000 and found.positions <= found.expanded

@@ -74,13 +74,15 @@ class Solution:
     ``result`` is "won", "lost" or "unknown"; ``positions`` counts the distinct positions
     expanded (one that two of the searches expand counts once); ``solution`` (with
     "won" only) is the line of moves that wins from the position searched, every foundation
-    named.
+    named; ``expanded`` counts every expansion, repeats by another search included: the
+    work done, where ``positions`` is what the budget limits.
     """
 
     result: str
     positions: int
     seconds: float
     solution: tuple[Move, ...] | None = None
+    expanded: int = 0
 
 
 def solve(
@@ -115,25 +117,29 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
         return Solution(WON, 0, time.perf_counter() - started, tuple(map(kernel.to_move, opening)))
     profiles = profiles_for(rules)
     expanded: set[bytes] = set()  # every position any search has expanded, by key
+    work = 0  # expansions, repeats included
     result: str = UNKNOWN
     line: list[RawMove] = []
     if rules.has_waste:
         beam = StockBeam(Kernel(rules, state, BEAM_WEIGHTS), root, expanded)
         result, line = beam.run(min(budget, max(BEAM_MIN, int(budget * BEAM_SHARE))), deadline)
+        work += beam.expanded
     for index, weights in enumerate(profiles):
         if result != UNKNOWN or len(expanded) >= budget:
             break
         share = budget * BEST_FIRST_SHARE * (0.5 if index == 0 else 0.5 / (len(profiles) - 1))
         greedy = BestFirst(Kernel(rules, state, weights), root, shared=expanded)
         result, line = greedy.run(max(1, min(int(share), budget - len(expanded))), deadline)
+        work += greedy.expanded
     if result == UNKNOWN and len(expanded) < budget:
-        result, _fresh, line, _seen = _dfs(kernel, root, budget - len(expanded), deadline, expanded)
+        result, _fresh, line, seen = _dfs(kernel, root, budget - len(expanded), deadline, expanded)
+        work += len(seen)
     positions = len(expanded)
     elapsed = time.perf_counter() - started
     if result != WON:
-        return Solution(result, positions, elapsed)
+        return Solution(result, positions, elapsed, expanded=work)
     moves = tuple(kernel.to_move(raw) for raw in (*opening, *line))
-    return Solution(WON, positions, elapsed, shorten(rules, state, moves))
+    return Solution(WON, positions, elapsed, shorten(rules, state, moves), work)
 
 
 def profiles_for(rules: Rules) -> tuple[Weights, ...]:
