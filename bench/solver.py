@@ -119,7 +119,8 @@ def one(game: str, number: int, budget: int, as_json: bool = False) -> None:
 
 def speed(budget: int, repeat: int) -> None:
     """Solve :data:`SPEED_DEALS` as plain Python and compiled, alternating, ``repeat`` times
-    each; print the best positions/s both ways (the best run is the least disturbed by load).
+    each; print the best expansions/s both ways (the best run is the least disturbed by
+    load), and the compiled run's distinct positions/s.
     """
     header = (
         "game",

@@ -122,7 +122,7 @@ def after_stock_clicks(game: str, number: int, clicks: int) -> State:
     ("game", "number", "clicks", "result"),
     [
         # No Streets deal has been proved lost from its start, and the one Blockade deal
-        # (3775) takes 94 million positions (docs/solver.md); but a player who deals too
+        # (3775) takes 38 million positions (docs/solver.md); but a player who deals too
         # much before moving can lose one, and then the proof is small.
         ("streets", 1, 20, "won"),
         ("streets", 1, 40, "lost"),

@@ -12,9 +12,9 @@ positions: each search expands up to its share, and the depth-first search goes 
 the positions that any of the searches expanded number the whole budget, so a position
 that an earlier search expanded costs it nothing. Depth-first search keeps memory small:
 the only thing stored per position is its canonical key (``bytes``) in a set, and the path
-to the current position is the stack itself. Children
-are tried in the order :meth:`Kernel.score` ranks them; the order never removes a child, so
-an exhausted depth-first search is a proof.
+to the current position is the stack itself. Children are tried in the order
+:meth:`Kernel.score` ranks them; the order never removes a child, so an exhausted
+depth-first search is a proof.
 """
 
 from __future__ import annotations
