@@ -1,25 +1,35 @@
 """The search: in games with a waste a beam search by stock card first, then greedy
-best-first searches under several weightings, then depth-first search.
+best-first searches under several weightings, then short randomised depth-first probes,
+then depth-first search.
 
 The beam search (:mod:`solitaire.solver.stockbeam`) only finds wins; it is what wins Fours
 Up deals. Best-first search (:mod:`solitaire.solver.bestfirst`) finds most wins quickly, and proves
 small lost positions while its open list has not been cut back. Which wins it finds depends
 on how :meth:`Kernel.score` weighs a position, and no one weighting finds them all, so it
 runs once under each of :data:`PROFILES` that differs for the game, sharing
-:data:`BEST_FIRST_SHARE` of the budget. If none of them answers, a depth-first search
-starts again from the root with the rest of the budget. The budget counts distinct
-positions: each search expands up to its share, and the depth-first search goes on until
-the positions that any of the searches expanded number the whole budget, so a position
-that an earlier search expanded costs it nothing. Depth-first search keeps memory small:
-the only thing stored per position is its canonical key (``bytes``) in a set, and the path
-to the current position is the stack itself. Children are tried in the order
-:meth:`Kernel.score` ranks them; the order never removes a child, so an exhausted
-depth-first search is a proof.
+:data:`BEST_FIRST_SHARE` of the budget.
+
+A depth-first search that takes a bad turn near the root spends the rest of its budget
+under that turn. The probes guard against that: depth-first searches from the root, each
+ranking children by score plus random noise and each cut off after a few thousand
+positions, restarted with a fresh seed on Luby's schedule (:func:`luby`), sharing
+:data:`PROBE_SHARE` of the budget. The seeds are fixed, so an answer is the same every run.
+
+If none of them answers, a depth-first search starts again from the root with the rest of
+the budget. The budget counts distinct positions: each earlier search expands up to its
+share, and the last depth-first search goes on until the positions that any of the
+searches expanded number the whole budget, so a position that an earlier search expanded
+costs it nothing. Depth-first search keeps memory small: the only thing stored per
+position is its canonical key (``bytes``) in a set, and the path to the current position is
+the stack itself. Children are tried in the order :meth:`Kernel.score` ranks them; the
+order never removes a child, so an exhausted depth-first search, or probe, is a proof.
 """
 
 from __future__ import annotations
 
 import gc
+import random
+import sys
 import time
 from dataclasses import dataclass, replace
 from typing import Final
@@ -64,7 +74,24 @@ BEAM_WEIGHTS = Weights(home=10, blocked=3, empty=4, waste=0, buried=30, loose=6,
 """The beam search's weighting. In trials on Fours Up deals it won more deals with the
 waste's cards weighed by what lies on them (``buried``, ``loose``) than with ``waste``."""
 
+PROBE_SHARE = 0.3
+"""The share of the budget that the randomised depth-first probes spend, after the
+best-first searches and before the last depth-first search."""
+
+PROBE_UNIT = 1000
+"""Probe ``i`` (from 1) stops after ``PROBE_UNIT * luby(i)`` positions: 1000, 1000, 2000,
+1000, 1000, 2000, 4000, ..."""
+
+PROBE_NOISE = 48
+"""A probe ranks children by score plus a random number from 0 to this: with the weights
+of :data:`PROBE_WEIGHTS`, about as much as six cards home."""
+
+PROBE_WEIGHTS = Weights(blocked=6, empty=12, cells=6, depth=5)
+"""The probes' weighting. In trials on the Streets and Alleys deals 1-400 that the other
+searches left unknown it won the most (docs/solver.md)."""
+
 _CLOCK_EVERY: Final = 1024
+_NO_LIMIT: Final = sys.maxsize
 
 
 @dataclass(frozen=True)
@@ -132,6 +159,12 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
         result, line = greedy.run(max(1, min(int(share), budget - len(expanded))), deadline)
         work += greedy.expanded
     if result == UNKNOWN and len(expanded) < budget:
+        probes = Kernel(rules, state, PROBE_WEIGHTS)
+        result, line, probed = _probe(
+            probes, root, budget, int(budget * PROBE_SHARE), deadline, expanded
+        )
+        work += probed
+    if result == UNKNOWN and len(expanded) < budget and not _late(deadline):
         result, _fresh, line, seen = _dfs(kernel, root, budget - len(expanded), deadline, expanded)
         work += len(seen)
     positions = len(expanded)
@@ -160,21 +193,72 @@ def profiles_for(rules: Rules) -> tuple[Weights, ...]:
     return tuple(out)
 
 
+def luby(index: int) -> int:
+    """Term ``index`` (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4,
+    8, ...: restarting a randomised search after ``unit * luby(i)`` steps is within a
+    logarithmic factor of the best fixed cut-off, whatever the distribution of its run time
+    (Luby, Sinclair and Zuckerman, 1993)."""
+    if index < 1:
+        raise ValueError(f"Luby's sequence starts at 1, not {index}")
+    while True:
+        size = 1  # the smallest 2**k - 1 at least index
+        while size < index:
+            size = 2 * size + 1
+        if index == size:
+            return (size + 1) // 2
+        index -= size // 2  # the sequence repeats its first half before each new term
+
+
+def _late(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
+
+
+def _probe(
+    kernel: Kernel,
+    root: Position,
+    budget: int,
+    spend: int,
+    deadline: float | None,
+    shared: set[bytes],
+) -> tuple[str, list[RawMove], int]:
+    """Randomised depth-first probes until one wins or exhausts the position, they have
+    expanded ``spend`` positions between them, ``shared`` holds ``budget`` keys, or the
+    deadline passes: (result, line, expansions)."""
+    used = 0
+    index = 1
+    while used < spend and len(shared) < budget and not _late(deadline):
+        limit = min(PROBE_UNIT * luby(index), spend - used)
+        order = random.Random(index)
+        result, _fresh, line, seen = _dfs(
+            kernel, root, budget - len(shared), deadline, shared, order, limit
+        )
+        used += len(seen)
+        if result != UNKNOWN:
+            return result, line, used
+        index += 1
+    return UNKNOWN, [], used
+
+
 def _dfs(
     kernel: Kernel,
     root: Position,
     budget: int,
     deadline: float | None,
     shared: set[bytes] | None = None,
+    order: random.Random | None = None,
+    limit: int = _NO_LIMIT,
 ) -> tuple[str, int, list[RawMove], set[bytes]]:
     """Depth-first search until it has expanded ``budget`` positions that were not in
     ``shared`` (the keys that earlier searches of the same root expanded; it adds its
-    own): (result, those new positions, line, visited)."""
+    own), or ``limit`` positions in all: (result, those new positions, line, visited).
+
+    With ``order`` (a probe) children are ranked by score plus up to :data:`PROBE_NOISE`
+    drawn from it; without, by score."""
     if shared is None:
         shared = set()
     root_key = kernel.key(root)
     visited: set[bytes] = {root_key}
-    frames: list[list[Child]] = [kernel.children(root, visited)]
+    frames: list[list[Child]] = [_ranked(kernel, root, visited, order)]
     cursor = [0]
     path: list[tuple[RawMove, ...]] = []
     expanded = 0
@@ -201,13 +285,29 @@ def _dfs(
         due = not len(visited) % _CLOCK_EVERY
         if due and deadline is not None and time.perf_counter() > deadline:
             return UNKNOWN, expanded, [], visited
+        if len(visited) >= limit:
+            return UNKNOWN, expanded, [], visited
         if key not in shared:  # only a position no search has expanded costs budget
             if expanded >= budget:
                 return UNKNOWN, expanded, [], visited
             shared.add(key)
             expanded += 1
         visited.add(key)
-        frames.append(kernel.children(pos, visited))
+        frames.append(_ranked(kernel, pos, visited, order))
         cursor.append(0)
         path.append(moves)
     return LOST, expanded, [], visited
+
+
+def _ranked(
+    kernel: Kernel, pos: Position, visited: set[bytes], order: random.Random | None
+) -> list[Child]:
+    """The children of ``pos`` not yet visited, best first: by score, plus noise from
+    ``order`` when it is given."""
+    if order is None:
+        return kernel.children(pos, visited)
+    children = kernel.children(pos, visited, False)
+    draw = order.random
+    noisy = [(child[0] + draw() * PROBE_NOISE, at) for at, child in enumerate(children)]
+    noisy.sort(reverse=True)
+    return [children[at] for _noise, at in noisy]
