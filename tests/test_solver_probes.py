@@ -31,7 +31,7 @@ def test_probes_win_a_deal_that_depth_first_search_misses() -> None:
     shared: set[bytes] = set()
     result, line, used = _probe(probes, root, 100_000, 100_000, None, shared)
     assert result == "won" and 0 < used < 100_000
-    assert len(shared) <= used  # every expansion counted once, repeats by later probes too
+    assert len(shared) <= used  # a position counts once in shared, once per probe in used
     state = start
     for raw in (*opening, *line):
         state = play(rules, state, Kernel.to_move(raw))

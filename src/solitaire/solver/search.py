@@ -210,6 +210,7 @@ def luby(index: int) -> int:
 
 
 def _late(deadline: float | None) -> bool:
+    """True once ``deadline`` (a ``time.perf_counter()`` reading, or None for none) has passed."""
     return deadline is not None and time.perf_counter() > deadline
 
 
@@ -282,8 +283,7 @@ def _dfs(
         if pos[5] == 0:
             path.append(moves)
             return WON, expanded, [raw for step in path for raw in step], visited
-        due = not len(visited) % _CLOCK_EVERY
-        if due and deadline is not None and time.perf_counter() > deadline:
+        if not len(visited) % _CLOCK_EVERY and _late(deadline):
             return UNKNOWN, expanded, [], visited
         if len(visited) >= limit:
             return UNKNOWN, expanded, [], visited
