@@ -52,12 +52,19 @@ def card_name(code: int) -> str:
     return RANKS[code >> 2] + SUITS[code & 3]
 
 
+_CODES = {rank + suit: r * 4 + s for r, rank in enumerate(RANKS) for s, suit in enumerate(SUITS)}
+"""Every card name in capitals, with its code: the common case of :func:`parse_card`."""
+
+
 def parse_card(text: str) -> int:
     """Read a two-character card name and return its code.
 
     >>> card_name(parse_card("KS"))
     'KS'
     """
+    code = _CODES.get(text) if isinstance(text, str) else None
+    if code is not None:
+        return code
     if not isinstance(text, str) or len(text) != 2:
         raise NotationError(f"{text!r} is not a card: write rank then suit, such as 'TH' or 'AC'")
     rank = RANKS.find(text[0].upper())

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from solitaire import status as _status
 from solitaire.clicks import click_move
-from solitaire.engine import apply, is_legal, legal_moves
-from solitaire.errors import IllegalMoveError
+from solitaire.engine import apply, is_legal, legal_moves, play
+from solitaire.errors import IllegalMoveError, SolitaireError
 from solitaire.layout import Layout
 from solitaire.rules import Rules
 from solitaire.state import Move, Pile, State
@@ -28,8 +28,10 @@ class Game:
     def __init__(self, start: Layout) -> None:
         self.start = start
         self.rules: Rules = start.rules
+        # The positions after the last len(_states) - 1 moves, the position now last. A
+        # game made by resume() knows only the position now until an undo asks for more.
         self._states: list[State] = [start.state]
-        self.moves: list[Move] = []
+        self._moves: list[Move | str] = []
         self._redo: list[Move] = []
 
     @classmethod
@@ -48,14 +50,41 @@ class Game:
                 raise IllegalMoveError(f"move {number} ({move}): {error}") from None
         return game
 
+    @classmethod
+    def resume(cls, start: Layout, moves: Sequence[Move | str], state: State) -> Game:
+        """The game that ``moves`` (in output notation, as :attr:`notation` gives them) took
+        from ``start`` to ``state``, trusted as it is: nothing is replayed, so resuming costs
+        the same after three moves as after three hundred.
+
+        The earlier positions are replayed from ``start`` only when something asks for them
+        (an undo past the moves played since, or :attr:`positions`).
+        """
+        game = cls(start)
+        if moves:
+            game._moves = list(moves)
+            game._states = [state]
+        return game
+
     @property
     def state(self) -> State:
         """The position now."""
         return self._states[-1]
 
     @property
+    def moves(self) -> list[Move]:
+        """Every move played since the start, as recorded."""
+        self._moves = [_move(move) for move in self._moves]
+        return self._moves  # type: ignore[return-value]
+
+    @property
+    def notation(self) -> list[str]:
+        """Every move played since the start, in output notation."""
+        return [move if isinstance(move, str) else str(move) for move in self._moves]
+
+    @property
     def positions(self) -> tuple[State, ...]:
         """Every position of the game so far: the start first, the position now last."""
+        self._recall_positions()
         return tuple(self._states)
 
     @property
@@ -78,18 +107,26 @@ class Game:
         """
         played, after = apply(self.rules, self.state, _move(move))
         self._states.append(after)
-        self.moves.append(played)
+        self._moves.append(played)
         self._redo.clear()
         return played
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        if not self.moves:
+        if not self._moves:
             raise IllegalMoveError("there is no move to undo")
+        if len(self._states) < 2:
+            self._recall_positions()
         self._states.pop()
-        move = self.moves.pop()
+        move = _move(self._moves.pop())
         self._redo.append(move)
         return move
+
+    def restart(self) -> None:
+        """Take back every move at once; redo then plays them again from the start."""
+        self._redo.extend(reversed(self.moves))
+        self._moves = []
+        self._states = [self.start.state]
 
     def redo(self) -> Move:
         """Play again the last move taken back."""
@@ -99,7 +136,7 @@ class Game:
         played, after = apply(self.rules, self.state, move)
         self._redo.pop()
         self._states.append(after)
-        self.moves.append(played)
+        self._moves.append(played)
         return played
 
     @property
@@ -124,6 +161,26 @@ class Game:
     def status(self) -> str:
         """``"won"``, ``"stuck"`` or ``"playing"``."""
         return _status.status(self.rules, self.state)
+
+    def _recall_positions(self) -> None:
+        """Fill in the positions a resumed game skipped, replaying its moves from the start.
+
+        The moves were checked when they were played, so they are played here without
+        checks; a position that does not follow from them is an error, not a guess.
+        """
+        known = len(self._states) - 1
+        missing = len(self._moves) - known
+        if missing == 0:
+            return
+        states = [self.start.state]
+        try:
+            for move in self.moves[:missing]:
+                states.append(play(self.rules, states[-1], move))
+        except (IndexError, TypeError, AssertionError):
+            states = []
+        if not states or states[-1] != self._states[0]:
+            raise SolitaireError("the moves kept with this game do not lead to its position")
+        self._states = states + self._states[1:]
 
 
 def _move(move: Move | str) -> Move:

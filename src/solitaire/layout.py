@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from solitaire.cards import card_name, full_deck, parse_card, rank_of, suit_of
@@ -33,7 +34,7 @@ class Layout:
     @classmethod
     def dealt(cls, game: str, number: int) -> Layout:
         """Deal number ``number`` of ``game``."""
-        return cls(game, number, deal(get_rules(game), number))
+        return _dealt(get_rules(game).id, number)
 
     def to_dict(self) -> dict[str, Any]:
         """The layout as a JSON-ready dict, every key present."""
@@ -62,8 +63,12 @@ class Layout:
         return cls.from_dict(data)
 
     @classmethod
-    def from_dict(cls, data: object) -> Layout:
-        """Read a layout from a parsed JSON object, checking it against its game's rules."""
+    def from_dict(cls, data: object, check: bool = True) -> Layout:
+        """Read a layout from a parsed JSON object, checking it against its game's rules.
+
+        ``check=False`` skips the check that the cards make a reachable table, for a layout
+        this program wrote itself (the site's kept positions); the shape is still checked.
+        """
         if not isinstance(data, dict):
             raise LayoutError("a layout is a JSON object with the keys " + ", ".join(KEYS))
         missing = [key for key in KEYS if key not in data]
@@ -85,8 +90,15 @@ class Layout:
             raise
         except SolitaireError as error:
             raise LayoutError(str(error)) from None
-        check_state(rules, state)
+        if check:
+            check_state(rules, state)
         return cls(rules.id, number, state)
+
+
+@lru_cache(maxsize=4096)
+def _dealt(game: str, number: int) -> Layout:
+    """Deals are shuffled once each: a layout is immutable, so one copy serves every game."""
+    return Layout(game, number, deal(get_rules(game), number))
 
 
 def _names(cards: tuple[int, ...]) -> list[str]:

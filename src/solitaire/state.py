@@ -81,6 +81,8 @@ class Move:
             raise NotationError(f"{text!r} is not a move: write it like 't3>t5', 't3>t5:2' or 's'")
         src = Pile.from_str(match[1])
         dst = ANY_FOUNDATION if match[2] == FOUNDATION else Pile.from_str(match[2])
+        if match[3] and len(match[3]) > 3:
+            raise NotationError(f"{text[:40]!r}...: no move takes that many cards")
         count = int(match[3]) if match[3] else 1
         if src.kind == STOCK or dst.kind == STOCK:
             raise NotationError(f"{text!r}: the stock only deals; write 's'")
