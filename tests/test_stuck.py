@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers import table
 
-from solitaire import Game, Layout, get_rules
+from solitaire import GAMES, Game, Layout, get_rules
+from solitaire.cards import card_name, suit_of
+from solitaire.engine import legal_moves, play
+from solitaire.rules import Rules
 from solitaire.state import State
-from solitaire.status import is_stuck, status
+from solitaire.status import STUCK_SEARCH_LIMIT, is_stuck, status
 
 # Tops of ranks 3 5 7 9 J K (and twins of 3 and 5) on Kings: no top builds on another in any
 # suit, and nothing builds on a King uncovered by moving its top card away.
@@ -148,3 +153,92 @@ def test_a_won_game_is_won_not_stuck() -> None:
 )
 def test_a_fresh_deal_is_playing(game: str) -> None:
     assert Game.deal(game, 1).status == "playing"
+
+
+def plain_stuck(rules: Rules, state: State, limit: int) -> bool | None:
+    """SPEC's rule as a plain search over the engine's own moves, with no merging of piles;
+    None when ``limit`` positions did not settle it."""
+    if state.home_count() == rules.cards:
+        return False
+    home, pool = sorted_homes(state), len(state.stock) + len(state.waste)
+    seen, stack = {state}, [state]
+    while stack:
+        position = stack.pop()
+        for move in legal_moves(rules, position):
+            after = play(rules, position, move)
+            if len(after.stock) + len(after.waste) < pool or more_home(home, sorted_homes(after)):
+                return False
+            if after not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(after)
+                stack.append(after)
+    return True
+
+
+def sorted_homes(state: State) -> list[list[int]]:
+    """For each suit, its foundations' heights, highest first."""
+    heights: list[list[int]] = [[], [], [], []]
+    for pile in state.foundations:
+        if pile:
+            heights[suit_of(pile[0])].append(len(pile))
+    return [sorted(suit, reverse=True) for suit in heights]
+
+
+def more_home(before: list[list[int]], after: list[list[int]]) -> bool:
+    """Whether some card is home more often after than before."""
+    return any(
+        height > (old[k] if k < len(old) else 0)
+        for old, new in zip(before, after, strict=True)
+        for k, height in enumerate(new)
+    )
+
+
+def random_positions(game: str, deals: range, seed: int) -> list[State]:
+    """Positions of seeded random games that favour moves home, as a player's would."""
+    rng = random.Random(seed)
+    positions = []
+    for number in deals:
+        g = Game.deal(game, number)
+        idle, best = 0, 0  # moves since the most cards yet were home: 30 (and the stock) end it
+        while idle < 30 + len(g.state.stock) and (moves := list(g.legal_moves())):
+            home = [move for move in moves if move.dst.kind == "f" and move.src.kind != "f"]
+            g.push(rng.choice(home) if home and rng.random() < 0.7 else rng.choice(moves))
+            idle = 0 if g.state.home_count() > best else idle + 1
+            best = max(best, g.state.home_count())
+            positions.append(g.state)
+    return positions
+
+
+def hand_made(game: str) -> list[State]:
+    """This file's stuck and nearly stuck tables of ``game``."""
+    if game == "fours-up":
+        shuttles = ["TH", "KS 6S 8D", "KH", "KS", "KC", "KD"]
+        return [
+            table(game, t=FOURS_DEAD),
+            table(game, t=FOURS_DEAD, f=["9C"]),
+            table(game, t=shuttles, f=["9C"]),
+            table(game, t=["7H", "9S", "KH", "KS", "JC", "JD"], f=["6C", "", "", "", "5C"]),
+        ]
+    dead = {"streets": STREETS_DEAD, "blockade": BLOCKADE_DEAD}.get(game, DEAD)
+    piles = get_rules(game).tableau.piles
+    return [table(game, t=[*dead[: piles - 2], "9C 8C 7C", ""])]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_kernel_search_answers_as_a_plain_search_of_the_engine(game: str) -> None:
+    rules = get_rules(game)
+    verdicts = {True: 0, False: 0}
+    for state in [*hand_made(game), *random_positions(game, range(1, 13), seed=len(game))]:
+        fast = is_stuck(rules, state)
+        verdicts[fast] += 1
+        if plain_stuck(rules, state, STUCK_SEARCH_LIMIT):
+            assert fast, names_of(state)  # what the plain search proves, the kernel finds
+        if fast:
+            assert plain_stuck(rules, state, 100_000) is not False, names_of(state)
+    assert verdicts[True] >= 1 and verdicts[False] >= 50, verdicts
+
+
+def names_of(state: State) -> list[str]:
+    """The tableau, readable, for a failure message."""
+    return [" ".join(card_name(card) for card in pile) for pile in state.tableau]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from solitaire.cards import suit_of
-from solitaire.engine import home_wants, legal_moves, play
+from solitaire.engine import home_wants, play
 from solitaire.rules import Rules
+from solitaire.solver import stuck as solver_stuck
 from solitaire.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
 
 PLAYING, WON, STUCK = "playing", "won", "stuck"
@@ -74,55 +74,12 @@ def is_stuck(rules: Rules, state: State, limit: int = STUCK_SEARCH_LIMIT) -> boo
 
     Moves that only shuffle cards between piles, cells and (in Fours Up) off a foundation and
     back are searched, up to ``limit`` positions. Reaching the limit answers False: a game is
-    called stuck only when the search proves it.
+    called stuck only when the search proves it. The search runs on the solver's compiled
+    kernel (:mod:`solitaire.solver.stuck`), where piles that play the same count once.
     """
     if is_won(rules, state):
         return False
-    home = state.home_count()
-    pool = len(state.stock) + len(state.waste)
-    returns = rules.foundations.returns
-    heights = _home_heights(state) if returns else ()
-    seen = {state}
-    stack = [state]
-    while stack:
-        position = stack.pop()
-        for move in legal_moves(rules, position):
-            after = play(rules, position, move)
-            if after.home_count() > home or len(after.stock) + len(after.waste) < pool:
-                return False
-            if returns and _new_card_home(heights, _home_heights(after)):
-                return False
-            if after in seen:
-                continue
-            if len(seen) >= limit:
-                return False
-            seen.add(after)
-            stack.append(after)
-    return True
-
-
-def _home_heights(state: State) -> tuple[tuple[int, ...], ...]:
-    """For each suit, the heights of its foundations, highest first."""
-    heights: tuple[list[int], ...] = ([], [], [], [])
-    for pile in state.foundations:
-        if pile:
-            heights[suit_of(pile[0])].append(len(pile))
-    return tuple(tuple(sorted(suit, reverse=True)) for suit in heights)
-
-
-def _new_card_home(before: tuple[tuple[int, ...], ...], after: tuple[tuple[int, ...], ...]) -> bool:
-    """Whether some card is home in ``after`` more often than in ``before``.
-
-    Where cards may leave the foundations, the count of cards home can stay level while a
-    new card goes home (one comes off, another goes up). A suit's foundations build from the
-    same base, so a card is home more often exactly when the k-th highest of that suit's
-    foundations stands higher than before, for some k.
-    """
-    for old, new in zip(before, after, strict=True):
-        for k, height in enumerate(new):
-            if height > (old[k] if k < len(old) else 0):
-                return True
-    return False
+    return solver_stuck(rules, state, limit)
 
 
 def status(rules: Rules, state: State) -> str:

@@ -15,13 +15,16 @@ from typing import TYPE_CHECKING
 from solitaire.solver import speedup
 
 _search, _implementation = speedup.load()
+_stuck, _ = speedup.load("stuck")
 if TYPE_CHECKING:  # both copies have these types; the checker reads the source
     from solitaire.solver.search import DEFAULT_BUDGET, LOST, UNKNOWN, WON, Solution, solve
+    from solitaire.solver.stuck import stuck
 else:
     DEFAULT_BUDGET = _search.DEFAULT_BUDGET
     LOST, UNKNOWN, WON = _search.LOST, _search.UNKNOWN, _search.WON
     Solution = _search.Solution
     solve = _search.solve
+    stuck = _stuck.stuck
 
 
 def compiled() -> bool:
@@ -43,4 +46,5 @@ __all__ = [
     "compiled",
     "implementation",
     "solve",
+    "stuck",
 ]

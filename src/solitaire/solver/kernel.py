@@ -153,10 +153,14 @@ class Kernel:
 
     def start(self, state: State) -> tuple[Position, tuple[RawMove, ...]]:
         """The solver's position for ``state`` after its safe moves, and those moves."""
+        return self.close(self.position(state), ())
+
+    def position(self, state: State) -> Position:
+        """The solver's position for ``state``, as it is."""
         cells = bytes(EMPTY if card is None else card for card in state.cells)
         found = tuple(pile[-1] if pile else -1 for pile in state.foundations)
         left = self.rules.cards - state.home_count()
-        pos: Position = (
+        return (
             tuple(bytes(pile) for pile in state.tableau),
             found,
             cells,
@@ -164,7 +168,6 @@ class Kernel:
             bytes(state.waste),
             left,
         )
-        return self.close(pos, ())
 
     @staticmethod
     def to_move(raw: RawMove) -> Move:

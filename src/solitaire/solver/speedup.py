@@ -22,7 +22,7 @@ import os
 from pathlib import Path
 from types import ModuleType
 
-MODULES = ("kernel", "bestfirst", "stockbeam", "search")
+MODULES = ("kernel", "bestfirst", "stockbeam", "search", "stuck")
 """The modules of ``solitaire.solver`` that are compiled, each importing only the earlier ones."""
 
 COMPILED_PACKAGE = "solitaire._compiled"
@@ -37,22 +37,23 @@ def source_hash(folder: Path = Path(__file__).parent) -> str:
     return digest.hexdigest()
 
 
-def load() -> tuple[ModuleType, str]:
-    """The ``search`` module to use, compiled if possible, and a line saying which and why."""
+def load(name: str = "search") -> tuple[ModuleType, str]:
+    """The module ``name`` of :data:`MODULES` to use, compiled if possible, and a line saying
+    which and why."""
     if os.environ.get("SOLITAIRE_PURE", "") not in ("", "0"):
-        return _pure(), "pure Python (SOLITAIRE_PURE is set)"
+        return _pure(name), "pure Python (SOLITAIRE_PURE is set)"
     try:
         stamp = importlib.import_module(f"{COMPILED_PACKAGE}.stamp")
     except ImportError:
-        return _pure(), "pure Python (no compiled modules: built without a C compiler?)"
+        return _pure(name), "pure Python (no compiled modules: built without a C compiler?)"
     if getattr(stamp, "SOURCE_HASH", None) != source_hash():
-        return _pure(), "pure Python (compiled modules are stale: run pip install -e . again)"
+        return _pure(name), "pure Python (compiled modules are stale: run pip install -e . again)"
     try:
-        compiled = importlib.import_module(f"{COMPILED_PACKAGE}.search")
+        compiled = importlib.import_module(f"{COMPILED_PACKAGE}.{name}")
     except ImportError as error:
-        return _pure(), f"pure Python (compiled modules failed to load: {error})"
+        return _pure(name), f"pure Python (compiled modules failed to load: {error})"
     return compiled, "compiled with mypyc"
 
 
-def _pure() -> ModuleType:
-    return importlib.import_module("solitaire.solver.search")
+def _pure(name: str) -> ModuleType:
+    return importlib.import_module(f"solitaire.solver.{name}")
