@@ -15,6 +15,7 @@ from solitaire.errors import SolitaireError
 from solitaire.games import FEATURED, get_rules
 from solitaire.layout import Layout
 from solitaire.render import picture
+from solitaire.workers import cores
 
 _RANGE = re.compile(r"^\s*([0-9]+)\s*(?:-\s*([0-9]+))?\s*$")
 
@@ -118,6 +119,12 @@ def daily(game: str, day: str | None) -> None:
     help="Where the lists live (default: the package's data).",
 )
 @click.option(
+    "--scheduler",
+    metavar="tcp://HOST:PORT",
+    default=None,
+    help="Solve on this Dask cluster instead of local processes (--jobs is then unused).",
+)
+@click.option(
     "--from-survey",
     "survey",
     type=click.Path(dir_okay=False, exists=True, path_type=Path),
@@ -131,6 +138,7 @@ def makewinnable(
     jobs: int,
     screen: int | None,
     directory: Path | None,
+    scheduler: str | None,
     survey: Path | None,
 ) -> None:
     """Build or extend GAME's list of proved deals; an interrupted run keeps what it found.
@@ -158,7 +166,7 @@ def makewinnable(
             bar.set_postfix(searched=tried)
 
         try:
-            result = extend(game, count, budget, jobs, directory, progress, screen)
+            result = extend(game, count, budget, jobs, directory, progress, screen, scheduler)
         except SolitaireError as error:
             raise click.ClickException(str(error)) from None
     click.echo(f"{game}: {len(result.deals)} proved deals of {result.searched} searched")
@@ -167,11 +175,26 @@ def makewinnable(
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-def serve(host: str, port: int) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=cores(),
+    show_default="every core",
+    help="Web processes.",
+)
+def serve(host: str, port: int, workers: int) -> None:
     """Serve the web site, creating and migrating its database as needed."""
     from solitaire.site.server import serve as serve_site
 
-    serve_site(host=host, port=port)
+    serve_site(host=host, port=port, workers=workers)
+
+
+@main.command()
+def checkgames() -> None:
+    """Replay every stored game from its deal and check its kept position and status."""
+    from solitaire.site.server import check_games
+
+    check_games()
 
 
 def _add_solver_commands() -> None:

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from itertools import islice
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,7 @@ from solitaire.lines import shorten
 from solitaire.screen import passes, screenable
 from solitaire.solver import solve
 from solitaire.state import Move
+from solitaire.workers import connect
 
 DATA_DIR = Path(str(resources.files("solitaire"))) / "data" / "winnable"
 
@@ -192,19 +192,18 @@ def _prove_job(job: tuple[str, int, int]) -> tuple[int, ProvedDeal | None]:
 
 
 def _proofs(
-    winnable: WinnableList, first: int, budget: int, jobs: int
+    winnable: WinnableList, first: int, budget: int, jobs: int, scheduler: str | None
 ) -> Generator[tuple[int, ProvedDeal | None], None, None]:
     """Solve the deals from ``first`` on that the list's screen chooses, in order, on ``jobs``
-    processes."""
-    batch = max(1, jobs) * 4
-    pool = Pool(jobs) if jobs > 1 else None
+    processes or on the Dask cluster at ``scheduler``."""
+    workers = connect(scheduler, jobs if jobs > 1 else 0)
+    batch = max(1, jobs, workers.capacity) * 4
     chosen = (n for n in range(first, MAX_DEAL + 1) if winnable.chooses(n))
     try:
         while work := [(winnable.game, n, budget) for n in islice(chosen, batch)]:
-            yield from (pool.imap(_prove_job, work) if pool else map(_prove_job, work))
+            yield from workers.map(_prove_job, work)
     finally:
-        if pool is not None:
-            pool.terminate()
+        workers.close()
 
 
 def extend(
@@ -215,9 +214,11 @@ def extend(
     directory: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
     screen: int | None = None,
+    scheduler: str | None = None,
 ) -> WinnableList:
     """Search deals after the last one tried until the list holds ``target`` proved deals;
     with ``screen``, only the deals whose burial is below it (:mod:`solitaire.screen`).
+    The deals are solved on ``jobs`` local processes, or on the Dask cluster at ``scheduler``.
 
     The list is saved after every deal, so an interrupted run keeps all it found. The budget
     and the screen of a list are fixed when its first deal is searched. ``progress(tried,
@@ -235,7 +236,7 @@ def extend(
     winnable.budget = budget
     winnable.screen = screen
     if len(winnable.deals) < target:
-        proofs = _proofs(winnable, winnable.searched + 1, budget, jobs)
+        proofs = _proofs(winnable, winnable.searched + 1, budget, jobs, scheduler)
         for number, proved in proofs:
             winnable.searched = number
             if proved is not None:

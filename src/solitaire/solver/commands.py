@@ -88,8 +88,16 @@ def solve(
     type=click.Path(dir_okay=False, path_type=Path),
     help="CSV or JSON file (by extension), one row per deal; rows it holds are reused.",
 )
-def survey(game: str, deals: range, budget: int, jobs: int, out: Path | None) -> None:
-    """Solve deals A-B of GAME on every core and sum up the results."""
+@click.option(
+    "--scheduler",
+    metavar="tcp://HOST:PORT",
+    default=None,
+    help="Solve on this Dask cluster instead of local processes (--jobs is then unused).",
+)
+def survey(
+    game: str, deals: range, budget: int, jobs: int, out: Path | None, scheduler: str | None
+) -> None:
+    """Solve deals A-B of GAME on every core (or a Dask cluster) and sum up the results."""
     if out is not None:
         if out.suffix.lower() not in (".csv", ".json"):
             raise click.BadParameter("the file must end in .csv or .json", param_hint="--out")
@@ -99,7 +107,10 @@ def survey(game: str, deals: range, budget: int, jobs: int, out: Path | None) ->
             load(out)
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise click.BadParameter(f"cannot read {out}: {error}", param_hint="--out") from None
-    rows = run_survey(game, deals, budget, jobs, out, progress=_bar)
+    try:
+        rows = run_survey(game, deals, budget, jobs, out, progress=_bar, scheduler=scheduler)
+    except SolitaireError as error:
+        raise click.ClickException(str(error)) from None
     click.echo(f"{game}, deals {deals[0]}-{deals[-1]}, budget {budget:,} positions")
     click.echo(Summary.of(rows).text())
 

@@ -1,4 +1,5 @@
-"""Surveys: solve a range of deals on every core, keep one row per deal in a CSV or JSON file.
+"""Surveys: solve a range of deals on every core or on a Dask cluster, keep one row per deal in
+a CSV or JSON file.
 
 A row is ``{"game", "deal", "result", "positions", "seconds", "budget", "solution"}``;
 ``solution`` is the winning line as space-separated moves ("" unless won). A row is reused by
@@ -15,13 +16,13 @@ import statistics
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
 from solitaire.deal import deal
 from solitaire.games import get_rules
 from solitaire.solver import LOST, UNKNOWN, WON, solve
+from solitaire.workers import connect
 
 FIELDS = ("game", "deal", "result", "positions", "seconds", "budget", "solution")
 
@@ -148,13 +149,18 @@ def survey(
     jobs: int,
     out: Path | None = None,
     progress: Callable[[Iterator[Row], int], Iterator[Row]] | None = None,
+    scheduler: str | None = None,
 ) -> list[Row]:
-    """Solve every deal of ``deals`` (reusing ``out``'s rows), save, and return their rows."""
+    """Solve every deal of ``deals`` (reusing ``out``'s rows), save, and return their rows.
+
+    The deals are solved on ``jobs`` local processes, or on the Dask cluster whose scheduler
+    is at ``scheduler``; a row is the same wherever it was solved.
+    """
     stored = load(out) if out is not None else {}
     rows = {n: stored[n] for n in deals if n in stored and reusable(stored[n], game, budget)}
     todo = [(game, n, budget) for n in deals if n not in rows]
     if todo:
-        results = _run(todo, jobs)
+        results = _run(todo, jobs, scheduler)
         if progress is not None:
             results = progress(results, len(todo))
         try:
@@ -168,9 +174,9 @@ def survey(
     return [rows[n] for n in deals if n in rows]
 
 
-def _run(todo: list[tuple[str, int, int]], jobs: int) -> Iterator[Row]:
-    if jobs <= 1 or len(todo) == 1:
-        yield from map(solve_deal, todo)
-        return
-    with Pool(min(jobs, len(todo))) as pool:
-        yield from pool.imap_unordered(solve_deal, todo)
+def _run(todo: list[tuple[str, int, int]], jobs: int, scheduler: str | None) -> Iterator[Row]:
+    workers = connect(scheduler, min(jobs, len(todo)) if jobs > 1 else 0)
+    try:
+        yield from workers.map(solve_deal, todo, ordered=False)
+    finally:
+        workers.close()

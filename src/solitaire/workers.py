@@ -1,0 +1,198 @@
+"""Where solver work runs: worker processes on this machine, or a Dask cluster.
+
+The solver holds the interpreter lock while it thinks, so a process that serves players must
+never run it itself. Every caller (a Hint on the site, a survey, a winnable list) hands its
+jobs to :func:`connect`'s workers instead:
+
+- ``processes=N`` (the embedded default): a pool of N worker processes on this machine,
+  started when the first job comes and run at a lower priority (``nice``), so that serving
+  players goes first whenever both want the cores. N = 0 runs each job in the calling thread,
+  for tests and debugging.
+- ``scheduler="tcp://host:8786"``: a Dask distributed cluster, whose workers import this
+  package from the same release. ``scripts/dask-cluster`` starts one.
+
+A job is a module-level function of the library and picklable arguments; a future answers
+``result(timeout)``, ``cancel()`` and ``done()`` alike on both.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Any, Protocol, TypeVar
+
+from solitaire.errors import SolitaireError
+
+T = TypeVar("T")
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
+
+SOLVER_NICE = 10
+"""How much lower than the caller the local workers run: 10 of Linux's 0-19."""
+
+
+class Job(Protocol[R_co]):
+    """What a submitted job gives back: the future of one call."""
+
+    def result(self, timeout: float | None = None) -> R_co:
+        """The call's answer, waiting at most ``timeout`` seconds (TimeoutError after)."""
+
+    def cancel(self) -> bool:
+        """Drop the call if it has not started; True when it will not run."""
+
+    def done(self) -> bool:
+        """Whether the answer is in."""
+
+
+class Workers(Protocol):
+    """Somewhere to run jobs."""
+
+    capacity: int
+    """How many jobs run at once."""
+
+    def submit(self, job: Callable[..., R], *args: Any) -> Job[R]:
+        """Start ``job(*args)`` as soon as a worker is free."""
+
+    def map(self, job: Callable[[T], R], tasks: Iterable[T], ordered: bool = True) -> Iterator[R]:
+        """``job(task)`` for every task, in the tasks' order or as they finish."""
+
+    def close(self) -> None:
+        """Stop the workers (jobs not yet started are dropped)."""
+
+
+def _lower_priority(nice: int) -> None:
+    """Each local worker's first step: give way to the process that serves players."""
+    if nice:
+        with contextlib.suppress(OSError):  # not allowed here: run at the same priority
+            os.nice(nice)
+
+
+class InlineWorkers:
+    """Runs each job at once in the calling thread: for tests and debugging."""
+
+    capacity = 1
+
+    def submit(self, job: Callable[..., R], *args: Any) -> Future[R]:
+        """Run ``job(*args)`` now; the future is already done."""
+        future: Future[R] = Future()
+        try:
+            future.set_result(job(*args))
+        except Exception as error:
+            future.set_exception(error)
+        return future
+
+    def map(self, job: Callable[[T], R], tasks: Iterable[T], ordered: bool = True) -> Iterator[R]:
+        """``job`` on each task in turn."""
+        return map(job, tasks)
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+class LocalWorkers:
+    """A pool of worker processes on this machine, started with the first job."""
+
+    def __init__(self, processes: int, nice: int = SOLVER_NICE) -> None:
+        if processes < 1:
+            raise SolitaireError("a pool needs at least one process")
+        self.capacity = processes
+        self.nice = nice
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def _executor(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                # Spawned, not forked: the caller may be a threaded web server.
+                self._pool = ProcessPoolExecutor(
+                    self.capacity,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_lower_priority,
+                    initargs=(self.nice,),
+                )
+            return self._pool
+
+    def submit(self, job: Callable[..., R], *args: Any) -> Future[R]:
+        """Queue ``job(*args)`` for the next free process."""
+        return self._executor().submit(job, *args)
+
+    def map(self, job: Callable[[T], R], tasks: Iterable[T], ordered: bool = True) -> Iterator[R]:
+        """Run every task on the pool; unordered answers come as each one finishes."""
+        futures = [self.submit(job, task) for task in tasks]
+        try:
+            for future in futures if ordered else as_completed(futures):
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+    def close(self) -> None:
+        """Stop the processes, dropping jobs that have not started (a job that has started
+        ends on its own; nobody waits for it)."""
+        with self._lock:
+            if self._pool is not None:
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
+
+
+class DaskWorkers:
+    """The workers of a Dask distributed cluster, reached through its scheduler."""
+
+    def __init__(self, scheduler: str, timeout: float = 10.0) -> None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise SolitaireError(
+                "a Dask scheduler was given, but Dask is not installed: "
+                "pip install 'solitaire[cluster]'"
+            ) from None
+        try:
+            self.client = Client(scheduler, timeout=timeout, set_as_default=False)
+        except OSError as error:
+            raise SolitaireError(
+                f"cannot reach the Dask scheduler at {scheduler}: {error}"
+            ) from None
+        self.capacity = max(1, sum(self.client.nthreads().values()))
+
+    def submit(self, job: Callable[..., R], *args: Any) -> Job[R]:
+        """Send ``job(*args)`` to the cluster (never cached: every call runs)."""
+        future: Job[R] = self.client.submit(job, *args, pure=False)
+        return future
+
+    def map(self, job: Callable[[T], R], tasks: Iterable[T], ordered: bool = True) -> Iterator[R]:
+        """Run every task on the cluster; unordered answers come as each one finishes."""
+        from distributed import as_completed as dask_completed
+
+        futures = self.client.map(job, list(tasks), pure=False)
+        try:
+            for future in futures if ordered else dask_completed(futures):
+                yield future.result()
+        finally:
+            self.client.cancel(futures)
+
+    def close(self) -> None:
+        """Let go of the cluster (it keeps running for others)."""
+        self.client.close()
+
+
+def connect(scheduler: str | None = None, processes: int = 1, nice: int = 0) -> Workers:
+    """The workers for ``scheduler`` (a Dask address) or else ``processes`` local processes
+    (0: the calling thread), those at ``nice``.
+    """
+    if scheduler:
+        return DaskWorkers(scheduler)
+    if processes <= 0:
+        return InlineWorkers()
+    return LocalWorkers(processes, nice)
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
