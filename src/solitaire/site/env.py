@@ -25,6 +25,17 @@ def env_bool(name: str, default: bool = False) -> bool:
     return value in TRUE
 
 
+def env_int(name: str, default: int) -> int:
+    """A whole number, ``default`` when unset; anything else stops the site with a clear error."""
+    value = env_str(name)
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, not {value!r}") from None
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     """A comma-separated list, blanks dropped; ``default`` when unset."""
     value = os.environ.get(name, "")
@@ -76,9 +87,17 @@ def database(url: str, sqlite_path: Path) -> dict[str, Any]:
         return {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(sqlite_path),
+            # Each thread keeps its connection open instead of opening one per request.
+            "CONN_MAX_AGE": None,
             # IMMEDIATE takes the write lock when a transaction starts, so two requests for
             # the same game queue up instead of failing with "database is locked".
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # WAL lets readers go on while one process writes; NORMAL syncs at checkpoints,
+            # which a crashed process cannot undo (only a power cut can lose the last moves).
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     parts = urlsplit(url)
     if parts.scheme not in ("postgres", "postgresql"):
@@ -94,4 +113,19 @@ def database(url: str, sqlite_path: Path) -> dict[str, Any]:
         "PORT": str(parts.port or ""),
         "OPTIONS": options,
         "CONN_MAX_AGE": 60,
+    }
+
+
+def cache(redis_url: str) -> dict[str, Any]:
+    """Django's default cache: Redis (Django's own backend) for a ``redis://`` URL, else local
+    memory, which each process keeps for itself.
+    """
+    if not redis_url:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if urlsplit(redis_url).scheme not in ("redis", "rediss", "unix"):
+        raise ValueError("REDIS_URL must start with redis://, rediss:// or unix://")
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": redis_url,
+        "KEY_PREFIX": "solitaire",
     }

@@ -1,8 +1,17 @@
-"""``solitaire serve``: migrate the database as needed, then serve the site with Waitress."""
+"""``solitaire serve``: migrate the database as needed, then serve the site.
+
+On Linux and other Unix systems the site runs as ``workers`` web processes under gunicorn
+(each with a few threads, so a player waiting on a hint holds a thread, not a core).
+Elsewhere it runs as one Waitress process.
+"""
 
 from __future__ import annotations
 
 import os
+from typing import Any
+
+THREADS = 8
+"""Threads per web process: requests mostly wait on the database or on a hint's job."""
 
 
 def setup() -> None:
@@ -20,16 +29,63 @@ def migrate(verbosity: int = 1) -> None:
     call_command("migrate", interactive=False, verbosity=verbosity)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, threads: int = 8) -> None:
-    """Migrate, then serve on ``host:port`` until interrupted."""
+def check_games() -> None:
+    """``solitaire checkgames``: Django's ``checkgames`` command on the site's database."""
+    setup()
+    from django.core.management import call_command
+
+    call_command("checkgames")
+
+
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, workers: int = 1, threads: int = THREADS
+) -> None:
+    """Migrate, then serve on ``host:port`` with ``workers`` processes until interrupted."""
+    # The web processes share the cores with the solver workers each of them starts.
+    os.environ["SOLITAIRE_WEB_WORKERS"] = str(workers)
     setup()
     from django.conf import settings
+    from django.db import connections
 
     migrate(verbosity=0)
-    from waitress import serve as waitress_serve
-
-    from solitaire.site.wsgi import application
-
+    connections.close_all()  # nothing open may cross into the forked web processes
     where = f"[{host}]" if ":" in host else host
-    print(f"Solitaire is serving http://{where}:{port}/ (data in {settings.DATA_DIR})", flush=True)
-    waitress_serve(application, host=host, port=port, threads=threads, ident="solitaire")
+    print(
+        f"Solitaire is serving http://{where}:{port}/ with {workers} web process(es) "
+        f"(data in {settings.DATA_DIR})",
+        flush=True,
+    )
+    try:
+        from gunicorn.app.base import BaseApplication
+    except ImportError:  # no gunicorn on this system (Windows): one process
+        from waitress import serve as waitress_serve
+
+        from solitaire.site.wsgi import application
+
+        waitress_serve(application, host=host, port=port, threads=threads, ident="solitaire")
+        return
+
+    class Site(BaseApplication):  # type: ignore[misc]
+        """gunicorn, configured here rather than from a file or its command line."""
+
+        def load_config(self) -> None:
+            options: dict[str, Any] = {
+                "bind": f"{where}:{port}",
+                "workers": workers,
+                "worker_class": "gthread",
+                "threads": threads,
+                "accesslog": None,
+                "errorlog": "-",
+                "loglevel": "warning",
+                "graceful_timeout": 10,
+                "timeout": 60,
+            }
+            for key, value in options.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            from solitaire.site.wsgi import application
+
+            return application
+
+    Site().run()

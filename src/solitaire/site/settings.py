@@ -10,13 +10,27 @@ With nothing set, the site runs on SQLite in ``./data`` with DEBUG off, which is
 - ``SOLITAIRE_CSRF_TRUSTED_ORIGINS``: comma-separated origins, for a site behind a proxy.
 - ``SOLITAIRE_HTTPS=1``: secure cookies, HSTS and trust in the proxy's X-Forwarded-Proto.
 - ``DATABASE_URL``: ``postgresql://...`` switches to PostgreSQL through psycopg 3.
+- ``REDIS_URL``: ``redis://...`` keeps the cache (winning lines, hint answers) in Redis, shared
+  by every web process; without it each process keeps its own in local memory.
+- ``SOLITAIRE_SCHEDULER``: ``tcp://host:8786`` sends solver work to that Dask cluster; without
+  it each web process has ``SOLITAIRE_SOLVER_PROCESSES`` local worker processes.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from solitaire.site.env import data_dir, database, env_bool, env_list, env_str, secret_key
+from solitaire.site.env import (
+    cache,
+    data_dir,
+    database,
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+    secret_key,
+)
+from solitaire.workers import SOLVER_NICE, cores
 
 SITE_DIR = Path(__file__).resolve().parent
 DATA_DIR = data_dir()
@@ -42,6 +56,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "solitaire.site.jsonapi.HeadWithoutBody",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -74,7 +89,7 @@ TEMPLATES = [
 DATABASES = {"default": database(env_str("DATABASE_URL"), DATA_DIR / "db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {"default": cache(env_str("REDIS_URL"))}
 
 # Argon2 first: new passwords use it; the others only let old hashes still log in.
 PASSWORD_HASHERS = [
@@ -96,7 +111,7 @@ LOGOUT_REDIRECT_URL = "/"
 # Guests keep their games for a year; a session is their only key to them.
 SESSION_COOKIE_AGE = 365 * 24 * 3600
 SESSION_COOKIE_SAMESITE = "Lax"
-CSRF_FAILURE_VIEW = "solitaire.site.play.api.csrf_failure"
+CSRF_FAILURE_VIEW = "solitaire.site.jsonapi.csrf_failure"
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"
@@ -122,11 +137,18 @@ if env_bool("SOLITAIRE_HTTPS"):
     SECURE_SSL_REDIRECT = env_bool("SOLITAIRE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = 30 * 24 * 3600
 
-# How much thinking one Hint request may cost: a cap on positions and on seconds.
+# How much thinking one Hint request may cost: a cap on positions and on seconds. A hint
+# whose job has not answered within its seconds answers with a heuristic move, unproved.
 HINT_BUDGET = int(env_str("SOLITAIRE_HINT_BUDGET", "200000"))
 HINT_SECONDS = float(env_str("SOLITAIRE_HINT_SECONDS", "2.0"))
-# At most this many hints think at once, so hints cannot take every server thread.
-HINT_CONCURRENCY = int(env_str("SOLITAIRE_HINT_CONCURRENCY", "2"))
+# Where the solver runs: a Dask scheduler's address, or else this many worker processes per
+# web process (0: in the web thread, for tests), niced below the web processes. By default
+# the web processes of `solitaire serve --workers N` share the cores between them.
+SOLVER_SCHEDULER = env_str("SOLITAIRE_SCHEDULER")
+SOLVER_PROCESSES = env_int(
+    "SOLITAIRE_SOLVER_PROCESSES", max(1, cores() // env_int("SOLITAIRE_WEB_WORKERS", 1))
+)
+SOLVER_NICE = env_int("SOLITAIRE_SOLVER_NICE", SOLVER_NICE)
 
 # Where the solver's survey results live (see solitaire.site.rules.survey); by default the
 # package's own data folder.

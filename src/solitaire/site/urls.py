@@ -17,4 +17,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-handler404 = "solitaire.site.play.api.not_found"
+handler400 = "solitaire.site.jsonapi.bad_request"
+handler404 = "solitaire.site.jsonapi.not_found"
+handler500 = "solitaire.site.jsonapi.server_error"

@@ -6,8 +6,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from solitaire.site.accounts import prefs
-from solitaire.site.play.api import body, endpoint
-from solitaire.site.play.games import Refused
+from solitaire.site.jsonapi import Refused, body, endpoint, reads
 
 
 @ensure_csrf_cookie
@@ -17,7 +16,7 @@ def settings_view(request: HttpRequest) -> HttpResponse:
 
     GET also sets the CSRF cookie, so a client other than the table page can start here.
     """
-    if request.method == "GET":
+    if reads(request):
         return JsonResponse(prefs.load(request))
     try:
         changes = prefs.clean(body(request))

@@ -7,112 +7,34 @@ game as it was.
 from __future__ import annotations
 
 import datetime
-import hashlib
-import json
-import threading
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
-from django.conf import settings
-from django.core.cache import cache
-from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
-from django.views.csrf import csrf_failure as django_csrf_failure
 
 from solitaire.deal import MAX_DEAL
-from solitaire.errors import SolitaireError
-from solitaire.games import get_rules
+from solitaire.games import FEATURED
 from solitaire.site.accounts import prefs
-from solitaire.site.play import games
+from solitaire.site.jsonapi import Refused, body, endpoint, flag, integer, text
+from solitaire.site.play import games, hints
 from solitaire.site.play.models import Game, Kind
 from solitaire.site.play.owner import owned_games, owner_fields
 
-View = Callable[..., HttpResponse]
-
-
-def error(status: int, message: str) -> JsonResponse:
-    """The API's refusal: ``{"error": message}``."""
-    return JsonResponse({"error": message}, status=status)
-
-
-def endpoint(*methods: str) -> Callable[[View], View]:
-    """Allow only ``methods`` and turn refusals and engine errors into JSON errors."""
-
-    def decorate(view: View) -> View:
-        @wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            if request.method not in methods:
-                response = error(405, f"use {' or '.join(methods)} here")
-                response["Allow"] = ", ".join(methods)
-                return response
-            try:
-                return view(request, *args, **kwargs)
-            except games.Refused as refusal:
-                return error(refusal.status, refusal.message)
-            except SolitaireError as problem:
-                return error(400, str(problem))
-
-        return wrapper
-
-    return decorate
-
-
-def body(request: HttpRequest) -> dict[str, Any]:
-    """The request's JSON object (an empty body counts as ``{}``)."""
-    try:
-        raw = request.body
-    except RequestDataTooBig:
-        raise games.Refused(400, "the request body is too large") from None
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise games.Refused(400, "the request body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise games.Refused(400, "send a JSON object")
-    return data
-
-
-def integer(data: dict[str, Any], key: str) -> int:
-    """``data[key]`` as an int, refusing a missing key, a bool, a float or a string."""
-    if key not in data:
-        raise games.Refused(400, f"{key} is missing")
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise games.Refused(400, f"{key} must be a whole number")
-    return value
-
-
-def text(data: dict[str, Any], key: str) -> str:
-    """``data[key]`` as a string, refusing a missing key or another type."""
-    if key not in data:
-        raise games.Refused(400, f"{key} is missing")
-    value = data[key]
-    if not isinstance(value, str):
-        raise games.Refused(400, f"{key} must be a string")
-    return value
-
-
-def flag(data: dict[str, Any], key: str) -> bool:
-    """``data[key]`` as a bool (missing is False), refusing another type."""
-    value = data.get(key, False)
-    if not isinstance(value, bool):
-        raise games.Refused(400, f"{key} must be true or false")
-    return value
-
 
 def game_id(data: dict[str, Any]) -> str:
-    """The game id of a request, checked against the games the site offers."""
-    return get_rules(text(data, "game")).id
+    """The game id of a request, one of the games the site offers."""
+    game = text(data, "game")
+    if game not in FEATURED:
+        raise Refused(
+            400, f"there is no game {game[:40]!r} here; the games are {', '.join(FEATURED)}"
+        )
+    return game
 
 
 def _owned(request: HttpRequest, pk: int) -> Game:
     record = owned_games(request).filter(pk=pk).first()
     if record is None:
-        raise games.Refused(404, "there is no such game")
+        raise Refused(404, "there is no such game")
     return record
 
 
@@ -129,10 +51,10 @@ def new_game(request: HttpRequest, data: dict[str, Any]) -> tuple[Game, bool]:
     game = game_id(data)
     asked = [key for key in ("deal", "winnable", "daily") if data.get(key) not in (None, False)]
     if len(asked) > 1:
-        raise games.Refused(400, "ask for one of deal, winnable or daily")
+        raise Refused(400, "ask for one of deal, winnable or daily")
     if flag(data, "daily"):
         if not request.user.is_authenticated:
-            raise games.Refused(401, "log in to play the Daily deal")
+            raise Refused(401, "log in to play the Daily deal")
         from solitaire.daily import daily_deal
 
         day = _today()
@@ -147,7 +69,7 @@ def new_game(request: HttpRequest, data: dict[str, Any]) -> tuple[Game, bool]:
     if "deal" in data and data["deal"] is not None:
         deal = integer(data, "deal")
         if not 1 <= deal <= MAX_DEAL:
-            raise games.Refused(400, f"deal numbers run from 1 to {MAX_DEAL}")
+            raise Refused(400, f"deal numbers run from 1 to {MAX_DEAL}")
         return games.start(owned_games(request), owner, game, deal, Kind.NUMBER), True
     return games.start(owned_games(request), owner, game, games.random_deal(), Kind.RANDOM), True
 
@@ -190,7 +112,7 @@ def click(request: HttpRequest, pk: int) -> HttpResponse:
     index = None if data.get("index") is None else integer(data, "index")
     settings_now = prefs.load(request)
     if not settings_now["autoplay"] and pile != "s":
-        raise games.Refused(400, "Autoplay is off: drag the card where it goes")
+        raise Refused(400, "Autoplay is off: drag the card where it goes")
     action = games.play_click(pile, index, bool(settings_now["autocomplete"]))
     return JsonResponse(games.change(owned_games(request), pk, version, action))
 
@@ -217,47 +139,11 @@ def restart(request: HttpRequest, pk: int) -> HttpResponse:
     return JsonResponse(games.change(owned_games(request), pk, version, games.restart))
 
 
-_hint_slots = threading.BoundedSemaphore(max(1, settings.HINT_CONCURRENCY))
-
-
 @endpoint("POST")
 def hint(request: HttpRequest, pk: int) -> HttpResponse:
-    """``POST /api/games/ID/hint``: the library's hint, capped in time and positions.
-
-    Answers are cached per game and position, so asking again costs nothing.
+    """``POST /api/games/ID/hint``: the solver's advice, thought out by the solver workers
+    within the hint's time budget (:mod:`solitaire.site.play.hints`).
     """
     record = _owned(request, pk)
-    engine = games.rebuild(record)
-    position = hashlib.sha256(engine.layout.to_json().encode()).hexdigest()[:32]
-    key = f"hint:{record.pk}:{position}"
-    answer = cache.get(key)
-    if answer is None:
-        try:
-            from solitaire.hint import hint as find_hint
-        except ImportError:
-            return error(503, "hints are not available on this server yet")
-        if not _hint_slots.acquire(timeout=settings.HINT_SECONDS):
-            return error(503, "the server is busy thinking about other hints: try again")
-        try:
-            found = find_hint(engine, budget=settings.HINT_BUDGET, seconds=settings.HINT_SECONDS)
-        finally:
-            _hint_slots.release()
-        answer = found.to_dict()
-        cache.set(key, answer, 24 * 3600)
+    answer = hints.advise(record, games.resume(record))
     return JsonResponse({**answer, "version": record.version})
-
-
-def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
-    """CSRF refusals: JSON under ``/api/``, Django's own page elsewhere."""
-    if request.path.startswith("/api/"):
-        return error(403, "CSRF check failed: send the csrftoken cookie back as X-CSRFToken")
-    return django_csrf_failure(request, reason=reason)
-
-
-def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """404s: JSON under ``/api/``, the site's page elsewhere."""
-    if request.path.startswith("/api/"):
-        return error(404, "there is nothing here")
-    from django.views.defaults import page_not_found
-
-    return page_not_found(request, exception or Exception("not found"))

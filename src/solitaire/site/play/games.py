@@ -1,8 +1,12 @@
-"""The site's side of a game: deal it, rebuild it with the engine, change it, describe it.
+"""The site's side of a game: deal it, resume it with the engine, change it, describe it.
 
-Views call these; none of them knows a rule. Every change runs in one transaction on a
-locked row and checks the version the client saw, so a second tab or a double click can
-never apply a move twice, and an error leaves the stored game as it was.
+Views call these; none of them knows a rule. Every change is written by one statement that
+checks, under the row's lock, the version the client saw, so a second tab or a double click
+can never apply a move twice, and an error leaves the stored game as it was.
+
+A change starts from the position kept with the game and plays only what is new, and the
+engine's status is worked out once per change and kept: a move costs the same whatever the
+length of the game. Only an undo past the moves of one request replays the game's moves.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from django.utils import timezone
 from solitaire.deal import MAX_DEAL
 from solitaire.game import Game as Engine
 from solitaire.layout import Layout
+from solitaire.site.jsonapi import Refused
 from solitaire.site.play.models import Game, Kind, Result
 from solitaire.state import Move
 
@@ -29,25 +34,38 @@ RANDOM_DEALS = 1_000_000
 """A plain New deal draws its number from 1 to this, short enough to read out."""
 
 
-class Refused(Exception):
-    """A request the API turns down; ``status`` is the HTTP status to answer with."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-def rebuild(record: Game) -> Engine:
-    """The engine's game for a stored one: the deal replayed move by move."""
+def replay(record: Game) -> Engine:
+    """The engine's game for a stored one, every move replayed and checked from the deal."""
     return Engine.replay(Layout.dealt(record.game, record.deal), record.moves)
+
+
+def resume(record: Game) -> Engine:
+    """The engine's game for a stored one, resumed at its kept position without a replay.
+
+    A game kept before positions were (or made without one) is replayed once, and its
+    position and status are filled in on the record (saved with its next change).
+    """
+    start = Layout.dealt(record.game, record.deal)
+    if record.layout is None:
+        engine = Engine.replay(start, record.moves)
+        keep(record, engine)
+        return engine
+    now = Layout.from_dict(record.layout, check=False)  # the engine wrote it: no recount
+    return Engine.resume(start, record.moves, now.state)
+
+
+def keep(record: Game, engine: Engine) -> None:
+    """Copy the engine's moves, position and status (worked out here, once) onto the record."""
+    record.moves = engine.notation
+    record.layout = engine.layout.to_dict()
+    record.status = engine.status
 
 
 def describe(record: Game, engine: Engine | None = None, **extra: Any) -> dict[str, Any]:
     """The game object of SPEC's API, plus a few keys the table uses."""
     if engine is None:
-        engine = rebuild(record)
-    status = engine.status
+        engine = resume(record)
+    status = record.status
     # A won game is over: Fours Up would still list moves off its foundations.
     legal = [] if status == "won" else [str(move) for move in engine.legal_moves()]
     data: dict[str, Any] = {
@@ -86,7 +104,15 @@ def start(games: QuerySet[Game], owner: dict[str, Any], game: str, deal: int, ki
         games.filter(game=game, result=Result.PLAYING, daily__isnull=True).update(
             result=Result.ABANDONED, finished=now
         )
-        return Game.objects.create(game=game, deal=deal, kind=kind, created=now, **owner)
+        return Game.objects.create(
+            game=game, deal=deal, kind=kind, created=now, **dealt(game, deal), **owner
+        )
+
+
+def dealt(game: str, deal: int) -> dict[str, Any]:
+    """The fields of a game just dealt: its position and the engine's status there."""
+    engine = Engine.deal(game, deal)
+    return {"layout": engine.layout.to_dict(), "status": engine.status}
 
 
 def daily(owner: dict[str, Any], game: str, day: datetime.date, deal: int) -> tuple[Game, bool]:
@@ -96,7 +122,7 @@ def daily(owner: dict[str, Any], game: str, day: datetime.date, deal: int) -> tu
             user=owner["user"],
             game=game,
             daily=day,
-            defaults={"deal": deal, "kind": Kind.DAILY, "guest": ""},
+            defaults={"deal": deal, "kind": Kind.DAILY, "guest": "", **dealt(game, deal)},
         )
     return record, created
 
@@ -108,41 +134,43 @@ Change = Callable[[Game, Engine], list[Move]]
 def change(games: QuerySet[Game], pk: int, version: int, action: Change) -> dict[str, Any]:
     """Apply ``action`` to game ``pk`` if it is still at ``version``; return the new object.
 
-    The row is locked for the whole change (``select_for_update``; on SQLite the
-    transaction takes the write lock at once). Anything the action raises rolls it back.
+    The change is worked out on the game as read, with no lock held, and then written by one
+    UPDATE that names the version it started from: the database takes the row's lock for
+    that statement and checks the version under it, so of two changes made from the same
+    version exactly one is written and the other is refused (409). Nothing is written when
+    the action raises.
     """
-    with transaction.atomic():
-        record = games.select_for_update().filter(pk=pk).first()
-        if record is None:
-            raise Refused(404, "there is no such game")
-        if record.version != version:
-            raise Refused(
-                409,
-                f"the game is at version {record.version}, not {version}: "
-                "it changed elsewhere, so reload it",
-            )
-        if record.result == Result.WON:
-            raise Refused(400, "this game is won: deal a new one")
-        if record.result == Result.ABANDONED:
-            raise Refused(409, "this game was replaced by a newer deal")
-        engine = rebuild(record)
-        autocompleted = action(record, engine)
-        record.moves = [str(move) for move in engine.moves]
-        record.version = version + 1
-        status = engine.status
-        record.result = RESULTS.get(status, Result.PLAYING)
-        record.finished = timezone.now() if record.result != Result.PLAYING else None
-        updated = Game.objects.filter(pk=record.pk, version=version).update(
-            moves=record.moves,
-            undone=record.undone,
-            version=record.version,
-            result=record.result,
-            finished=record.finished,
-            updated=timezone.now(),
+    record = games.filter(pk=pk).first()
+    if record is None:
+        raise Refused(404, "there is no such game")
+    if record.version != version:
+        raise Refused(
+            409,
+            f"the game is at version {record.version}, not {version}: "
+            "it changed elsewhere, so reload it",
         )
-        if updated != 1:  # pragma: no cover - the lock makes this unreachable
-            raise Refused(409, "the game changed while this move was checked: reload it")
+    if record.result == Result.WON:
+        raise Refused(400, "this game is won: deal a new one")
+    if record.result == Result.ABANDONED:
+        raise Refused(409, "this game was replaced by a newer deal")
+    engine = resume(record)
+    autocompleted = action(record, engine)
+    keep(record, engine)
+    record.version = version + 1
+    record.result = RESULTS.get(record.status, Result.PLAYING)
+    record.finished = timezone.now() if record.result != Result.PLAYING else None
+    record.updated = timezone.now()
+    # Neither another change nor a new deal (which abandons this game) came first.
+    still = Game.objects.filter(pk=record.pk, version=version, result__in=OPEN)
+    if not still.update(**{field: getattr(record, field) for field in CHANGED}):
+        raise Refused(409, "the game changed while this move was worked out: reload it")
     return describe(record, engine, autocompleted=[str(move) for move in autocompleted])
+
+
+OPEN = (Result.PLAYING, Result.STUCK)
+"""The results of a game that still takes changes."""
+CHANGED = ("moves", "layout", "status", "undone", "version", "result", "finished", "updated")
+"""The fields a change writes."""
 
 
 def autocomplete_if(enabled: bool, engine: Engine) -> list[Move]:
@@ -196,6 +224,5 @@ def redo(autocomplete: bool) -> Change:
 def restart(record: Game, engine: Engine) -> list[Move]:
     """A change that goes back to the deal; redo then replays the moves from the start."""
     record.undone = [*record.undone, *reversed(record.moves)]
-    while engine.moves:
-        engine.pop()
+    engine.restart()
     return []

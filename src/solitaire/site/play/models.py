@@ -1,7 +1,9 @@
-"""A game as the site keeps it: which deal, the moves played since, and a version.
+"""A game as the site keeps it: which deal, the moves played since, the position they led
+to, the engine's status there, and a version.
 
-The position is never stored: the engine rebuilds it by replaying the moves from the deal,
-so whatever the rules say about a move holds for the stored game too.
+Every position kept came from the engine, one checked move at a time, so a move costs the
+same at move 300 as at move 3. Replaying the moves from the deal must reach the kept position:
+``solitaire checkgames`` checks that for every game.
 """
 
 from __future__ import annotations
@@ -47,6 +49,14 @@ class Game(models.Model):
     moves = models.JSONField(default=list, blank=True)
     undone = models.JSONField(
         default=list, blank=True, help_text="Moves taken back; the last is the next redo."
+    )
+    layout = models.JSONField(
+        null=True, blank=True, help_text="The position now, as SPEC's layout JSON."
+    )
+    status = models.CharField(
+        max_length=10,
+        default="playing",
+        help_text="The engine's status at the position now: playing, won or stuck.",
     )
     version = models.PositiveIntegerField(default=0)
     result = models.CharField(

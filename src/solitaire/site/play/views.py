@@ -13,6 +13,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from solitaire.errors import SolitaireError
 from solitaire.games import FEATURED, get_rules
 from solitaire.site.accounts import prefs
+from solitaire.site.jsonapi import Refused
 from solitaire.site.play import api, games
 from solitaire.site.play.models import Kind, Result
 from solitaire.site.play.owner import owned_games, owner_fields
@@ -45,7 +46,7 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
             return redirect(f"{settings.LOGIN_URL}?{urlencode({'next': here})}")
         try:
             record, _ = api.new_game(request, {"game": game, "daily": True})
-        except (games.Refused, SolitaireError) as problem:
+        except (Refused, SolitaireError) as problem:
             raise Http404(str(problem)) from None
     elif query.get("id"):
         if not query["id"].isdigit() or len(query["id"]) > 18:
@@ -65,7 +66,7 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
                 raise Http404("deal numbers are whole numbers") from None
         try:
             record, _ = api.new_game(request, asked)
-        except (games.Refused, SolitaireError) as problem:
+        except (Refused, SolitaireError) as problem:
             raise Http404(str(problem)) from None
         return redirect(f"{_table(request, game)}?id={record.pk}")
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from solitaire.site.play.api import endpoint
+from solitaire.site.jsonapi import endpoint
 from solitaire.site.play.owner import owned_games
 from solitaire.site.stats.summary import player_stats
 
