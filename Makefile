@@ -31,10 +31,10 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest
 
-# The site's database tests again, on a throwaway PostgreSQL server (skipped with a notice
-# when PostgreSQL is not installed, except under CI=true, where that fails).
+# The site's tests again, on a throwaway PostgreSQL server with a throwaway Redis cache
+# (each skipped with a notice when not installed, except under CI=true, where that fails).
 unit-postgres: $(STAMP)
-	scripts/with-postgres $(BIN)/pytest tests/site -p no:cacheprovider
+	scripts/with-postgres scripts/with-redis $(BIN)/pytest tests/site -p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

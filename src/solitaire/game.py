@@ -162,6 +162,11 @@ class Game:
         """``"won"``, ``"stuck"`` or ``"playing"``."""
         return _status.status(self.rules, self.state)
 
+    def status_and_legal(self) -> tuple[str, list[Move]]:
+        """The status and every legal move now, listed once for both."""
+        legal = list(self.legal_moves())
+        return _status.status(self.rules, self.state, legal), legal
+
     def _recall_positions(self) -> None:
         """Fill in the positions a resumed game skipped, replaying its moves from the start.
 

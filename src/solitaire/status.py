@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import pairwise
 
 from solitaire.engine import home_wants, play
@@ -68,24 +69,42 @@ def _first_home_move(rules: Rules, state: State) -> Move | None:
     return None
 
 
-def is_stuck(rules: Rules, state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
+def is_stuck(
+    rules: Rules,
+    state: State,
+    limit: int = STUCK_SEARCH_LIMIT,
+    legal: Iterable[Move] | None = None,
+) -> bool:
     """Whether no sequence of moves can bring a new card home or a card out of the stock
     and waste into play.
 
     Moves that only shuffle cards between piles, cells and (in Fours Up) off a foundation and
     back are searched, up to ``limit`` positions. Reaching the limit answers False: a game is
     called stuck only when the search proves it. The search runs on the solver's compiled
-    kernel (:mod:`solitaire.solver.stuck`), where piles that play the same count once.
+    kernel (:mod:`solitaire.solver.stuck`), where piles that play the same count once; given
+    the ``legal`` moves already listed, a move that is progress itself answers at once.
     """
     if is_won(rules, state):
+        return False
+    if legal is not None and any(_is_progress(rules, move) for move in legal):
         return False
     return solver_stuck(rules, state, limit)
 
 
-def status(rules: Rules, state: State) -> str:
-    """``"won"``, ``"stuck"`` or ``"playing"``."""
+def _is_progress(rules: Rules, move: Move) -> bool:
+    """Whether playing ``move`` is progress by itself: a card home, the waste's top card into
+    play, or a deal onto the piles (turning a card onto the waste is not: it stays there)."""
+    return (
+        move.dst.kind == FOUNDATION
+        or move.src.kind == WASTE
+        or (move.is_deal and not rules.has_waste)
+    )
+
+
+def status(rules: Rules, state: State, legal: Iterable[Move] | None = None) -> str:
+    """``"won"``, ``"stuck"`` or ``"playing"`` (``legal``: the legal moves, if listed)."""
     if is_won(rules, state):
         return WON
-    if is_stuck(rules, state):
+    if is_stuck(rules, state, legal=legal):
         return STUCK
     return PLAYING

@@ -169,7 +169,7 @@ class DaskWorkers:
 
         futures = self.client.map(job, list(tasks), pure=False)
         try:
-            for future in futures if ordered else dask_completed(futures):
+            for future in futures if ordered else dask_completed(futures, loop=self.client.loop):
                 yield future.result()
         finally:
             self.client.cancel(futures)

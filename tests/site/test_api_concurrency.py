@@ -42,3 +42,47 @@ def test_a_double_click_plays_the_move_once(alice) -> None:
     assert sorted(statuses) == [200, 409, 409, 409]
     after = starter.get(f"/api/games/{game['id']}").json()
     assert (after["moves"], after["version"]) == (["t0>c0"], 1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_changes_worked_out_from_one_version_are_written_once(alice, monkeypatch) -> None:
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.skip("threads cannot share SQLite's in-memory test database; PostgreSQL runs it")
+    from solitaire.site.play import games
+
+    starter = Client()
+    starter.force_login(alice)
+    game = starter.post(
+        "/api/games", json.dumps({"game": "stronghold", "deal": 1}), content_type="application/json"
+    ).json()
+    both_worked_out = threading.Barrier(2)
+    keep = games.keep
+
+    def keep_then_wait(record, engine):
+        legal = keep(record, engine)
+        both_worked_out.wait(timeout=20)  # neither writes before both have read version 0
+        return legal
+
+    monkeypatch.setattr(games, "keep", keep_then_wait)
+    answers: dict[str, int] = {}
+
+    def play(move: str) -> None:
+        client = Client()
+        client.force_login(alice)
+        response = client.post(
+            f"/api/games/{game['id']}/moves",
+            json.dumps({"move": move, "version": 0}),
+            content_type="application/json",
+        )
+        answers[move] = response.status_code
+        connection.close()
+
+    threads = [threading.Thread(target=play, args=(move,)) for move in ("t0>c0", "t1>c0")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(answers.values()) == [200, 409]
+    after = starter.get(f"/api/games/{game['id']}").json()
+    winner = next(move for move, status in answers.items() if status == 200)
+    assert (after["moves"], after["version"]) == ([winner], 1)

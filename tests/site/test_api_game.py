@@ -52,3 +52,16 @@ def test_a_body_too_large_is_refused(guest, settings) -> None:
     response = guest.post(f"/api/games/{game['id']}/moves", {"move": "x" * 2000, "version": 0})
     assert response.status_code == 400
     assert response.json()["error"]
+
+
+def test_a_guest_with_games_of_their_own_cannot_touch_another_guests(guest, client) -> None:
+    from conftest import Api
+
+    game = guest.new("stronghold", 1)
+    other = Api(client)
+    other.new("stronghold", 1)  # the other guest has a token too
+    assert other.get(f"/api/games/{game['id']}").status_code == 404
+    assert other.move(game, "t0>c0").status_code == 404
+    click = {"pile": "t0", "version": game["version"]}
+    assert other.post(f"/api/games/{game['id']}/click", click).status_code == 404
+    assert guest.get(f"/api/games/{game['id']}").json()["moves"] == []

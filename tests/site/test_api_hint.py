@@ -4,6 +4,7 @@ never refused.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -173,3 +174,29 @@ def test_a_broken_worker_gives_the_heuristic_move_not_an_error(guest, monkeypatc
     response = guest.post(f"/api/games/{game['id']}/hint")
     assert response.status_code == 200
     assert (response.json()["result"], response.json()["proved"]) == ("unknown", False)
+
+
+def test_with_a_scheduler_set_hints_think_on_the_dask_cluster(guest, settings, dask_scheduler):
+    settings.SOLVER_SCHEDULER = dask_scheduler
+    hints.reset_workers()
+    game = guest.play(guest.new("stronghold", 29), "t0>c0")
+    answer = guest.post(f"/api/games/{game['id']}/hint").json()
+    assert answer["proved"] is True
+    ran = hints.workers().client.run_on_scheduler(
+        lambda dask_scheduler: [*dask_scheduler.task_prefixes]
+    )
+    assert "hint_job" in ran
+
+
+def test_lines_are_kept_where_every_web_process_reads_them(guest, settings) -> None:
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        pytest.skip("no REDIS_URL: make test's second pass sets one (scripts/with-redis)")
+    import redis
+
+    assert settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    proved = proved_deals("blockade")[0]
+    game = guest.new("blockade", proved.deal)
+    assert guest.post(f"/api/games/{game['id']}/hint").json()["move"] == proved.solution[0]
+    kept = redis.Redis.from_url(url).keys("solitaire:1:line:blockade:*")
+    assert len(kept) == len(proved.solution)

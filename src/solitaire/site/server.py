@@ -77,6 +77,11 @@ def serve(
                 "accesslog": None,
                 "errorlog": "-",
                 "loglevel": "warning",
+                "keepalive": 5,
+                # Each web process listens on its own socket and the kernel spreads new
+                # connections across them: with one shared socket, one process can end up
+                # holding most kept-alive connections while the other idles.
+                "reuse_port": True,
                 "graceful_timeout": 10,
                 "timeout": 60,
             }

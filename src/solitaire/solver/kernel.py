@@ -73,22 +73,15 @@ class Weights:
     dead: int = 0
 
 
-class Kernel:
-    """Move generation, safe foundation moves and canonical keys for one game and one stock.
+class Tables:
+    """What a kernel reads that depends on the rules alone: worked out once per game and
+    shared by every kernel of it (a solve's searches, and every stuck check)."""
 
-    Build it from the rules and the starting position; then :meth:`start` gives the
-    solver's position, :meth:`children` its successors in a promising order, and
-    :meth:`key` the canonical key that identifies positions that play the same.
-    """
-
-    def __init__(self, rules: Rules, state: State, weights: Weights = Weights()) -> None:
-        self.rules = rules
-        self.weights = weights
+    def __init__(self, rules: Rules) -> None:
         found = rules.foundations
         self.piles = rules.tableau.piles
         self.ncells = rules.cells
         self.decks = rules.decks
-        self.stock_cards = bytes(state.stock)
         self.fits: tuple[frozenset[int], ...] = rules.fits
         # fits_on[top * 52 + card] is 1 when ``card`` builds on ``top``; row 52 (no top) is 0
         fits_on = bytearray(53 * 52)
@@ -107,7 +100,7 @@ class Kernel:
         self.deal_to_piles = rules.stock is not None and rules.stock.to is StockTarget.EVERY_PILE
         # with no stock, waste or free cells the piles alone make the key
         self.bare_key = rules.stock is None and not rules.cells
-        self.stock_marks = tuple(bytes((254, left)) for left in range(len(state.stock) + 1))
+        self.stock_marks = tuple(bytes((254, left)) for left in range(rules.cards + 1))
         self.returns = found.returns
         self.suited = found.suits is not None
         self.base_cards = tuple(code_of(found.base, suit) for suit in range(4))
@@ -143,6 +136,58 @@ class Kernel:
         )
         self.stopper = tuple(card in rules.stoppers for card in range(52))
         self.takes_nothing = tuple(not rules.fits[card] for card in range(52))
+
+
+_TABLES: dict[Rules, Tables] = {}
+
+
+def tables(rules: Rules) -> Tables:
+    """The tables of ``rules``, made the first time a game's kernel asks."""
+    found = _TABLES.get(rules)
+    if found is None:
+        found = _TABLES[rules] = Tables(rules)
+    return found
+
+
+class Kernel:
+    """Move generation, safe foundation moves and canonical keys for one game and one stock.
+
+    Build it from the rules and the starting position; then :meth:`start` gives the
+    solver's position, :meth:`children` its successors in a promising order, and
+    :meth:`key` the canonical key that identifies positions that play the same.
+    """
+
+    def __init__(self, rules: Rules, state: State, weights: Weights = Weights()) -> None:
+        self.rules = rules
+        self.weights = weights
+        t = tables(rules)
+        self.piles = t.piles
+        self.ncells = t.ncells
+        self.decks = t.decks
+        self.stock_cards = bytes(state.stock)
+        self.fits = t.fits
+        self.fits_on = t.fits_on
+        self.homepos = t.homepos
+        self.one_card = t.one_card
+        self.limited = t.limited
+        self.refills = t.refills
+        self.ordered_while_stock = t.ordered_while_stock
+        self.deal_to_piles = t.deal_to_piles
+        self.bare_key = t.bare_key
+        self.stock_marks = t.stock_marks[: len(state.stock) + 1]
+        self.returns = t.returns
+        self.suited = t.suited
+        self.base_cards = t.base_cards
+        self.fixed_bases = t.fixed_bases
+        self.next_home = t.next_home
+        self.below = t.below
+        self.card_bytes = t.card_bytes
+        self.rank = t.rank
+        self.need_suits = t.need_suits
+        self.need_pos = t.need_pos
+        self.fitters_fixed = t.fitters_fixed
+        self.stopper = t.stopper
+        self.takes_nothing = t.takes_nothing
         self._found_cache: dict[tuple[int, ...], tuple[dict[int, int], frozenset[int]]] = {}
         self._pile_cache: dict[bytes, tuple[int, int]] = {}
         # the last foundations asked about: children share their parent's tuple

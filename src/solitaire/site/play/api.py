@@ -18,7 +18,7 @@ from solitaire.site.accounts import prefs
 from solitaire.site.jsonapi import Refused, body, endpoint, flag, integer, text
 from solitaire.site.play import games, hints
 from solitaire.site.play.models import Game, Kind
-from solitaire.site.play.owner import owned_games, owner_fields
+from solitaire.site.play.owner import owned_game, owned_games, owner_fields
 
 
 def game_id(data: dict[str, Any]) -> str:
@@ -32,7 +32,7 @@ def game_id(data: dict[str, Any]) -> str:
 
 
 def _owned(request: HttpRequest, pk: int) -> Game:
-    record = owned_games(request).filter(pk=pk).first()
+    record = owned_game(request, pk)
     if record is None:
         raise Refused(404, "there is no such game")
     return record
@@ -97,7 +97,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     data = body(request)
     played, version = text(data, "move"), integer(data, "version")
     action = games.play_move(played, _autocomplete(request))
-    return JsonResponse(games.change(owned_games(request), pk, version, action))
+    return JsonResponse(games.change(owned_game(request, pk), version, action))
 
 
 @endpoint("POST")
@@ -114,14 +114,14 @@ def click(request: HttpRequest, pk: int) -> HttpResponse:
     if not settings_now["autoplay"] and pile != "s":
         raise Refused(400, "Autoplay is off: drag the card where it goes")
     action = games.play_click(pile, index, bool(settings_now["autocomplete"]))
-    return JsonResponse(games.change(owned_games(request), pk, version, action))
+    return JsonResponse(games.change(owned_game(request, pk), version, action))
 
 
 @endpoint("POST")
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/undo`` ``{"version"}``: take back the last move."""
     version = integer(body(request), "version")
-    return JsonResponse(games.change(owned_games(request), pk, version, games.undo))
+    return JsonResponse(games.change(owned_game(request, pk), version, games.undo))
 
 
 @endpoint("POST")
@@ -129,14 +129,14 @@ def redo(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/redo`` ``{"version"}``: play again the last move taken back."""
     version = integer(body(request), "version")
     action = games.redo(_autocomplete(request))
-    return JsonResponse(games.change(owned_games(request), pk, version, action))
+    return JsonResponse(games.change(owned_game(request, pk), version, action))
 
 
 @endpoint("POST")
 def restart(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/restart`` ``{"version"}``: back to the deal."""
     version = integer(body(request), "version")
-    return JsonResponse(games.change(owned_games(request), pk, version, games.restart))
+    return JsonResponse(games.change(owned_game(request, pk), version, games.restart))
 
 
 @endpoint("POST")

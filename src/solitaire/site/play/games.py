@@ -54,28 +54,30 @@ def resume(record: Game) -> Engine:
     return Engine.resume(start, record.moves, now.state)
 
 
-def keep(record: Game, engine: Engine) -> None:
-    """Copy the engine's moves, position and status (worked out here, once) onto the record."""
+def keep(record: Game, engine: Engine) -> list[Move]:
+    """Copy the engine's moves, position and status onto the record; return the legal moves,
+    listed once for the status and for the game object."""
+    record.status, legal = engine.status_and_legal()
     record.moves = engine.notation
     record.layout = engine.layout.to_dict()
-    record.status = engine.status
+    return legal
 
 
-def describe(record: Game, engine: Engine | None = None, **extra: Any) -> dict[str, Any]:
+def describe(
+    record: Game, engine: Engine | None = None, legal: list[Move] | None = None, **extra: Any
+) -> dict[str, Any]:
     """The game object of SPEC's API, plus a few keys the table uses."""
-    if engine is None:
-        engine = resume(record)
-    status = record.status
-    # A won game is over: Fours Up would still list moves off its foundations.
-    legal = [] if status == "won" else [str(move) for move in engine.legal_moves()]
+    if legal is None:
+        legal = list((engine or resume(record)).legal_moves())
     data: dict[str, Any] = {
         "id": record.pk,
         "game": record.game,
         "deal": record.deal,
-        "layout": engine.layout.to_dict(),
+        "layout": record.layout,
         "moves": list(record.moves),
-        "legal": legal,
-        "status": status,
+        # A won game is over: Fours Up would still list moves off its foundations.
+        "legal": [] if record.status == "won" else [str(move) for move in legal],
+        "status": record.status,
         "version": record.version,
         "result": record.result,
         "kind": record.kind,
@@ -112,7 +114,7 @@ def start(games: QuerySet[Game], owner: dict[str, Any], game: str, deal: int, ki
 def dealt(game: str, deal: int) -> dict[str, Any]:
     """The fields of a game just dealt: its position and the engine's status there."""
     engine = Engine.deal(game, deal)
-    return {"layout": engine.layout.to_dict(), "status": engine.status}
+    return {"layout": engine.layout.to_dict(), "status": engine.status_and_legal()[0]}
 
 
 def daily(owner: dict[str, Any], game: str, day: datetime.date, deal: int) -> tuple[Game, bool]:
@@ -131,8 +133,8 @@ Change = Callable[[Game, Engine], list[Move]]
 """Changes ``engine`` (and the record's redo list), returning moves Auto complete played."""
 
 
-def change(games: QuerySet[Game], pk: int, version: int, action: Change) -> dict[str, Any]:
-    """Apply ``action`` to game ``pk`` if it is still at ``version``; return the new object.
+def change(record: Game | None, version: int, action: Change) -> dict[str, Any]:
+    """Apply ``action`` to the game if it is still at ``version``; return the new object.
 
     The change is worked out on the game as read, with no lock held, and then written by one
     UPDATE that names the version it started from: the database takes the row's lock for
@@ -140,7 +142,6 @@ def change(games: QuerySet[Game], pk: int, version: int, action: Change) -> dict
     version exactly one is written and the other is refused (409). Nothing is written when
     the action raises.
     """
-    record = games.filter(pk=pk).first()
     if record is None:
         raise Refused(404, "there is no such game")
     if record.version != version:
@@ -155,7 +156,7 @@ def change(games: QuerySet[Game], pk: int, version: int, action: Change) -> dict
         raise Refused(409, "this game was replaced by a newer deal")
     engine = resume(record)
     autocompleted = action(record, engine)
-    keep(record, engine)
+    legal = keep(record, engine)
     record.version = version + 1
     record.result = RESULTS.get(record.status, Result.PLAYING)
     record.finished = timezone.now() if record.result != Result.PLAYING else None
@@ -164,7 +165,7 @@ def change(games: QuerySet[Game], pk: int, version: int, action: Change) -> dict
     still = Game.objects.filter(pk=record.pk, version=version, result__in=OPEN)
     if not still.update(**{field: getattr(record, field) for field in CHANGED}):
         raise Refused(409, "the game changed while this move was worked out: reload it")
-    return describe(record, engine, autocompleted=[str(move) for move in autocompleted])
+    return describe(record, engine, legal, autocompleted=[str(move) for move in autocompleted])
 
 
 OPEN = (Result.PLAYING, Result.STUCK)

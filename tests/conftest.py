@@ -1,0 +1,36 @@
+"""Fixtures for every test: a real Dask cluster, started by the project's own script."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def dask_scheduler() -> Iterator[str]:
+    """The address of a local Dask cluster of two workers (``scripts/dask-cluster 2``)."""
+    cluster = subprocess.Popen(
+        [str(ROOT / "scripts" / "dask-cluster"), "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    assert cluster.stdout is not None
+    seen = []
+    for line in cluster.stdout:
+        seen.append(line)
+        if line.startswith("SOLITAIRE_SCHEDULER="):
+            break
+    else:
+        pytest.fail("the Dask cluster did not start:\n" + "".join(seen))
+    yield line.strip().split("=", 1)[1]
+    os.killpg(cluster.pid, signal.SIGTERM)
+    cluster.wait(timeout=60)

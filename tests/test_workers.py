@@ -1,0 +1,76 @@
+"""Solver jobs run the same on local processes, in the calling thread and on a Dask cluster."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from solitaire.errors import SolitaireError
+from solitaire.solver.survey import survey
+from solitaire.winnable import extend
+from solitaire.workers import DaskWorkers, InlineWorkers, LocalWorkers, connect
+
+
+def _rows(rows: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Survey rows without their timings, the one field that may differ between runs."""
+    return [{key: value for key, value in row.items() if key != "seconds"} for row in rows]
+
+
+def test_a_survey_on_a_dask_cluster_gives_the_local_rows(dask_scheduler: str) -> None:
+    deals = range(1, 13)
+    local = survey("streets-and-alleys", deals, 4000, jobs=2)
+    remote = survey("streets-and-alleys", deals, 4000, jobs=1, scheduler=dask_scheduler)
+    assert _rows(remote) == _rows(local)
+    assert len({row["result"] for row in local}) >= 2  # more than one kind of answer compared
+
+
+def test_makewinnable_on_a_dask_cluster_proves_the_local_deals(
+    dask_scheduler: str, tmp_path: Path
+) -> None:
+    local = extend("blockade", 6, 20_000, jobs=2, directory=tmp_path / "local")
+    remote = extend("blockade", 6, 20_000, directory=tmp_path / "dask", scheduler=dask_scheduler)
+    assert remote.deals == local.deals and remote.searched == local.searched
+
+
+def test_jobs_on_the_cluster_run_in_its_worker_processes(dask_scheduler: str) -> None:
+    workers = connect(dask_scheduler)
+    try:
+        assert isinstance(workers, DaskWorkers) and workers.capacity == 2
+        # A job is a function the workers can import, as the library's are.
+        pids = {workers.submit(os.getpid).result(timeout=30) for _ in range(6)}
+        assert os.getpid() not in pids
+    finally:
+        workers.close()
+
+
+def _pid(_task: int) -> int:
+    return os.getpid()
+
+
+def test_local_workers_run_in_other_processes_at_a_lower_priority() -> None:
+    workers = LocalWorkers(1, nice=5)
+    try:
+        pid, nice = workers.submit(_pid_and_nice).result(timeout=60)
+        assert pid != os.getpid() and nice >= os.nice(0) + 5
+        assert list(workers.map(_pid, range(3), ordered=True)) == [pid] * 3
+    finally:
+        workers.close()
+
+
+def _pid_and_nice() -> tuple[int, int]:
+    return os.getpid(), os.nice(0)
+
+
+def test_zero_processes_run_jobs_in_the_calling_thread() -> None:
+    workers = connect(None, processes=0)
+    assert isinstance(workers, InlineWorkers)
+    assert workers.submit(_pid_and_nice).result()[0] == os.getpid()
+    with pytest.raises(ZeroDivisionError):
+        workers.submit(divmod, 1, 0).result()
+
+
+def test_an_unreachable_scheduler_is_a_clear_error() -> None:
+    with pytest.raises(SolitaireError, match="cannot reach the Dask scheduler"):
+        DaskWorkers("tcp://127.0.0.1:9", timeout=1)
