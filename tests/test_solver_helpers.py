@@ -104,6 +104,70 @@ def nearly_won(rules: Rules, cards: int, seed: int) -> State:
     )
 
 
+def scattered(rules: Rules, cards: int, seed: int) -> State:
+    """A table with ``cards`` cards taken off the foundations and scattered at random: each
+    one anywhere in a pile (empty piles allowed), in the free cell, or anywhere in the stock
+    or the waste.
+
+    The cards come mostly from the foundations of one suit, each time from one of them at
+    random, so that in two-deck games the two foundations of a suit stand at different
+    heights and both copies of a card are often out; now and then from one or two other
+    foundations as well. Unlike :func:`nearly_won` tables, many of these are lost.
+    """
+    rng = random.Random(seed)
+    state = won_table(rules)
+    foundations = [list(pile) for pile in state.foundations]
+    tableau: list[list[int]] = [[] for _ in state.tableau]
+    cells = list(state.cells)
+    stock: list[int] = []
+    waste: list[int] = []
+    fixed = 1 if rules.foundations.suits is not None else 0
+    suit = rng.randrange(4)
+    sources = [pile for pile in foundations if suit_of(pile[-1]) == suit]
+    sources += rng.sample(foundations, rng.choice((0, 0, 1, 2)))
+    places = ["t"] * len(tableau)
+    if rules.stock is not None:
+        places += ["s", "s"]
+        if rules.has_waste:
+            places += ["w", "w"]
+    for _ in range(cards):
+        left = [pile for pile in sources if len(pile) > fixed]
+        left = left or [pile for pile in foundations if len(pile) > fixed]
+        card = rng.choice(left).pop()
+        place = rng.choice(places + (["c"] if None in cells else []))
+        if place == "t":
+            pile = rng.choice(tableau)
+            pile.insert(rng.randint(0, len(pile)), card)
+        elif place == "c":
+            cells[cells.index(None)] = card
+        else:
+            pile = stock if place == "s" else waste
+            pile.insert(rng.randint(0, len(pile)), card)
+    if rules.refills and stock:
+        # while the stock has cards no pile stays empty
+        for pile in tableau:
+            if not pile and stock:
+                pile.append(stock.pop())
+        if not all(tableau):
+            stock.clear()
+    return State(
+        tableau=tuple(tuple(p) for p in tableau),
+        foundations=tuple(tuple(p) for p in foundations),
+        cells=tuple(cells),
+        stock=tuple(stock),
+        waste=tuple(waste),
+    )
+
+
+def uneven(state: State) -> bool:
+    """Whether two foundations of one suit stand at different heights, both started."""
+    heights: dict[int, set[int]] = {}
+    for pile in state.foundations:
+        if pile:
+            heights.setdefault(suit_of(pile[0]), set()).add(len(pile))
+    return any(len(sizes) > 1 for sizes in heights.values())
+
+
 def mirror(rules: Rules, state: State) -> object:
     """The position with the order of interchangeable piles forgotten: tableau piles (unless
     the stock still deals or refills by pile index), foundations, free cells.

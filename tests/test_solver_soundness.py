@@ -2,16 +2,21 @@
 search that tries every legal move of the engine, with no safe-move shortcut.
 
 Each game is checked as it is and on fewer tableau piles (the same rules otherwise), where
-small positions are often lost, so that both verdicts are compared.
+small positions are often lost, so that both verdicts are compared. Three kinds of position:
+nearly won tables, scattered ones (cards of one suit or a few strewn over the piles, the
+free cell, the stock and the waste, the two foundations of a suit at different heights),
+and three Streets end-games that the solver once called lost (issue 21).
 """
 
 from __future__ import annotations
 
 import pytest
-from test_solver_helpers import exhaustive, narrow, nearly_won
+from helpers import table
+from test_solver_helpers import exhaustive, narrow, nearly_won, scattered, uneven
 
 from solitaire.engine import apply
 from solitaire.games import FEATURED, get_rules
+from solitaire.layout import Layout
 from solitaire.rules import Rules
 from solitaire.solver import solve
 from solitaire.state import State
@@ -19,14 +24,20 @@ from solitaire.state import State
 LIMIT = 3000
 """Positions the plain search may visit; positions with more are skipped."""
 
+SCATTERED = {2: 200, 3: 100}
+"""Scattered positions tried per game, by number of piles."""
 
-def compare(rules: Rules, state: State) -> str | None:
+SCATTERED_LIMIT = 1500
+"""Positions the plain search may visit from a scattered position."""
+
+
+def compare(rules: Rules, state: State, limit: int = LIMIT) -> str | None:
     """Check the solver against the plain search; return the verdict (None: skipped)."""
-    expected = exhaustive(rules, state, LIMIT)
+    expected = exhaustive(rules, state, limit)
     if expected is None:
         return None
     found = solve(rules, state, budget=100_000)
-    assert found.result == expected
+    assert found.result == expected, state
     if found.solution is not None:
         for move in found.solution:
             played, state = apply(rules, state, move)
@@ -50,3 +61,70 @@ def test_it_agrees_on_fewer_piles(game: str, piles: int) -> None:
     assert verdicts.count("won") + verdicts.count("lost") >= 20
     if piles == 2:
         assert "lost" in verdicts
+
+
+@pytest.mark.parametrize("game", FEATURED)
+@pytest.mark.parametrize("piles", [2, 3])
+def test_it_agrees_on_scattered_positions(game: str, piles: int) -> None:
+    rules = narrow(get_rules(game), piles)
+    compared = []
+    verdicts = []
+    for seed in range(SCATTERED[piles]):
+        state = scattered(rules, 5 + seed % 8, seed)
+        verdict = compare(rules, state, SCATTERED_LIMIT)
+        if verdict is not None:
+            compared.append(state)
+            verdicts.append(verdict)
+    # enough of them, and the ones that matter: both verdicts, cards in the stock and the
+    # waste, two foundations of one suit at different heights
+    assert len(compared) >= SCATTERED[piles] // 2
+    assert "won" in verdicts and "lost" in verdicts
+    if rules.stock is not None:
+        assert sum(bool(state.stock) for state in compared) >= 10
+    if rules.has_waste:
+        assert sum(bool(state.waste) for state in compared) >= 10
+    if rules.decks == 2:
+        assert sum(uneven(state) for state in compared) >= 10
+
+
+def end_game(piles: str, tops: str, stock: str, waste: str) -> State:
+    """A Streets table: piles from ``t0`` split by "/", each foundation's top card from ``f0``
+    ("-" for an empty one), the stock and the waste bottom to top."""
+    return table(
+        "streets",
+        t=piles.split("/"),
+        f=["" if top == "-" else top for top in tops.split()],
+        stock=stock,
+        waste=waste,
+    )
+
+
+ISSUE_21 = {
+    "A": end_game(
+        "8S QC 9S/5S 7S/4S/JS 6S QS/4S KC/JC/JS 6C TS/8C KS/7C 6S 8S KS/9S TS 5S",
+        "KC KD KH 3S 5C KD KH AS",
+        "3S 9C TC QS",
+        "2S 7S",
+    ),
+    "B": end_game(
+        "TC 7S QC JS/3S KS/5S 7S/JS/8S 9S QS KS/6S 7C 8S/2S 6C 9S/5C/AS 4S 9C KC/JC",
+        "KC KD KH - 4C KD KH 6S",
+        "8C TS",
+        "TS QS",
+    ),
+    "C": end_game(
+        "TC 7S 7S JS/3S 2S/5S QC/JS/8S 9S QS KS/6S 7C 8S/KS 6C 9S/5C/AS 4S 9C KC/JC",
+        "KC KD KH - 4C KD KH 6S",
+        "8C TS",
+        "TS QS",
+    ),
+}
+"""Streets end-games that the solver called lost, though they are won (issue 21): a safe
+move sent a card to the higher of its suit's two foundations while its twin was out."""
+
+
+@pytest.mark.parametrize("name", sorted(ISSUE_21))
+def test_issue_21_end_games_are_won(name: str) -> None:
+    state = ISSUE_21[name]
+    Layout.from_json(Layout("streets", None, state).to_json())  # a whole table
+    assert compare(get_rules("streets"), state, limit=100_000) == "won"

@@ -235,57 +235,84 @@ class Kernel:
             self._last_found, self._last_info = found, cached
             return cached
         wants: dict[int, int] = {}
+        takers: dict[int, int] = {}  # how many foundations take each card
         nxt = self.next_home
         for index, top in enumerate(found):
             if top < 0 and not self.suited:
                 for card in self.base_cards:
                     wants.setdefault(card, index)
+                    takers[card] = takers.get(card, 0) + 1
             else:
                 card = nxt[top + 1]
                 if card >= 0:
                     wants.setdefault(card, index)
-        info = (wants, self._safe_cards(found, wants))
+                    takers[card] = takers.get(card, 0) + 1
+        info = (wants, self._safe_cards(found, wants, takers))
         if len(self._found_cache) < _PILE_CACHE_LIMIT:
             self._found_cache[found] = info
         self._last_found, self._last_info = found, info
         return info
 
-    def _safe_cards(self, found: tuple[int, ...], wants: dict[int, int]) -> frozenset[int]:
-        """The cards that can go home now with no loss.
+    def _safe_cards(
+        self, found: tuple[int, ...], wants: dict[int, int], takers: dict[int, int]
+    ) -> frozenset[int]:
+        """The cards that can go home now with no loss; ``takers`` counts the foundations
+        that take each card of ``wants``.
 
         Card c is needed in play only as a base for the cards that build on it. When every
         copy of those is home for good, nothing can ever be laid on c, so c in play can only
         stand in the way: any line that wins with c in play wins with c home, skipping c's
         own moves (cells and piles only get emptier, so every run limit only grows).
 
+        That line also sends home every other copy of c, and each needs a foundation that
+        takes c. Sending c home covers the foundation it goes to, so c is safe only when at
+        least as many foundations take c as there are copies of c not home: then each other
+        copy still has a foundation that takes it whenever the line sends it home (a
+        foundation that takes c takes nothing else). Two decks: the twin of c must be home
+        already, or the suit's other foundation must take c too.
+
         Where foundation cards can come back (``returns``), a home card is home for good only
         if it is a dealt base; and c must not cover a card that could come back, so c may only
         go onto a bare dealt base. The refill rule is checked by the caller.
         """
-        safe = []
+        candidates = []
         if self.returns:
             for card, index in wants.items():
                 if self._is_base(found[index]) and self.fitters_fixed[card]:
-                    safe.append(card)
-            return frozenset(safe)
-        # lowest home position reached by every copy of each suit (-1: a copy has none home)
-        lowest = [12] * 4
-        started = [0] * 4
-        homepos = self.homepos
-        for top in found:
-            if top < 0:
-                continue
-            suit = top & 3
-            started[suit] += 1
-            lowest[suit] = min(lowest[suit], homepos[top])
-        for suit in range(4):
-            if started[suit] < self.decks:
-                lowest[suit] = -1
-        for card in wants:
-            need = self.need_pos[card]
-            if all(lowest[suit] >= need for suit in self.need_suits[card]):
+                    candidates.append(card)
+        else:
+            # lowest home position reached by every copy of each suit (-1: a copy has none home)
+            lowest = [12] * 4
+            started = [0] * 4
+            homepos = self.homepos
+            for top in found:
+                if top < 0:
+                    continue
+                suit = top & 3
+                started[suit] += 1
+                lowest[suit] = min(lowest[suit], homepos[top])
+            for suit in range(4):
+                if started[suit] < self.decks:
+                    lowest[suit] = -1
+            for card in wants:
+                need = self.need_pos[card]
+                if all(lowest[suit] >= need for suit in self.need_suits[card]):
+                    candidates.append(card)
+        safe = []
+        for card in candidates:
+            if takers[card] >= self.decks - self._copies_home(found, card):
                 safe.append(card)
         return frozenset(safe)
+
+    def _copies_home(self, found: tuple[int, ...], card: int) -> int:
+        """How many copies of ``card`` are on the foundations whose top cards are ``found``."""
+        homepos = self.homepos
+        suit = card & 3
+        count = 0
+        for top in found:
+            if top >= 0 and top & 3 == suit and homepos[top] >= homepos[card]:
+                count += 1
+        return count
 
     def _is_base(self, top: int) -> bool:
         """Whether a foundation whose top card is ``top`` holds only its dealt base."""
