@@ -68,7 +68,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solitaire.cards import card_name
-from solitaire.cli import parse_deals
+from solitaire.cli.params import parse_deals
 from solitaire.deal import deal
 from solitaire.game import Game
 from solitaire.games import get_rules

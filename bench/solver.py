@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from solitaire.cli import parse_deals
+from solitaire.cli.params import parse_deals
 from solitaire.deal import deal
 from solitaire.games import FEATURED, get_rules
 from solitaire.solver import implementation, solve

@@ -33,9 +33,19 @@ def test_the_database_is_sqlite_unless_a_url_says_postgresql(tmp_path) -> None:
         "db.local",
         "5433",
     )
-    assert pg["OPTIONS"] == {"sslmode": "require"}
+    assert pg["OPTIONS"] == {
+        "sslmode": "require",
+        "server_side_binding": True,
+        "prepare_threshold": 5,
+    }
     socket = env.database("postgresql://postgres@/test?host=/tmp/pg", tmp_path)
     assert socket["HOST"] == "/tmp/pg"
+    url = "postgresql://db/x?server_side_binding=false&prepare_threshold="
+    pooled = env.database(url, tmp_path)
+    assert (pooled["OPTIONS"]["server_side_binding"], pooled["OPTIONS"]["prepare_threshold"]) == (
+        False,
+        None,
+    )
 
 
 def test_allowed_hosts_default_to_local_names(monkeypatch) -> None:

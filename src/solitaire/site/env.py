@@ -102,7 +102,14 @@ def database(url: str, sqlite_path: Path) -> dict[str, Any]:
     parts = urlsplit(url)
     if parts.scheme not in ("postgres", "postgresql"):
         raise ValueError(f"DATABASE_URL must start with postgresql://, not {parts.scheme}://")
-    options = dict(parse_qsl(parts.query))
+    options: dict[str, Any] = dict(parse_qsl(parts.query, keep_blank_values=True))
+    # Bound on the server and prepared once a connection has run a statement 5 times: this
+    # halves PostgreSQL's work per move (bench/load.py). Behind a pooler that cannot keep
+    # prepared statements, add ?server_side_binding=false&prepare_threshold= to the URL.
+    binding = str(options.get("server_side_binding", "true")).lower()
+    options["server_side_binding"] = binding in TRUE
+    threshold = str(options.get("prepare_threshold", "5")).strip().lower()
+    options["prepare_threshold"] = int(threshold) if threshold not in ("", "none") else None
     host = options.pop("host", "") or unquote(parts.hostname or "")
     return {
         "ENGINE": "django.db.backends.postgresql",

@@ -4,7 +4,7 @@ from django.apps import AppConfig
 
 
 class AccountsConfig(AppConfig):
-    """Connects the log-in signal that hands a guest's games to the account."""
+    """Connects the log-in signal that hands a guest's settings to the account."""
 
     name = "solitaire.site.accounts"
     label = "accounts"

@@ -1,4 +1,7 @@
-"""When a guest logs in or signs up, their guest games and settings become the account's."""
+"""When a guest logs in or signs up, their guest settings become the account's.
+
+Their games change hands too, in the play app (:mod:`solitaire.site.play.handover`).
+"""
 
 from __future__ import annotations
 
@@ -9,22 +12,17 @@ from django.dispatch import receiver
 
 from solitaire.site.accounts.models import Preferences
 from solitaire.site.accounts.prefs import DEFAULTS, SESSION_KEY
-from solitaire.site.play.owner import GUEST_KEY, adopt_guest_games
 
 
-@receiver(user_logged_in, dispatch_uid="solitaire-guest-handover")
-def hand_over(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
-    """Give the account the games the session played as a guest.
+@receiver(user_logged_in, dispatch_uid="solitaire-guest-settings")
+def hand_over_settings(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    """Give a new account the settings the session kept as a guest.
 
-    Django keeps the session's data across a log-in (it only changes the key), so the
-    guest token is still there to find the games by. Guest settings go to a new account;
-    an account that already has settings keeps its own.
+    Django keeps the session's data across a log-in (it only changes the key). An account
+    that already has settings keeps its own.
     """
     if request is None:
         return
-    token = request.session.pop(GUEST_KEY, None)
-    if token:
-        adopt_guest_games(token, user)
     stored = request.session.pop(SESSION_KEY, None)
     if isinstance(stored, dict):
         values = {key: stored[key] for key in DEFAULTS if key in stored}

@@ -6,29 +6,13 @@ game as it was.
 
 from __future__ import annotations
 
-import datetime
-from typing import Any
-
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.utils import timezone
 
-from solitaire.deal import MAX_DEAL
-from solitaire.games import FEATURED
 from solitaire.site.accounts import prefs
 from solitaire.site.jsonapi import Refused, body, endpoint, flag, integer, text
-from solitaire.site.play import games, hints
-from solitaire.site.play.models import Game, Kind
-from solitaire.site.play.owner import owned_game, owned_games, owner_fields
-
-
-def game_id(data: dict[str, Any]) -> str:
-    """The game id of a request, one of the games the site offers."""
-    game = text(data, "game")
-    if game not in FEATURED:
-        raise Refused(
-            400, f"there is no game {game[:40]!r} here; the games are {', '.join(FEATURED)}"
-        )
-    return game
+from solitaire.site.play import dealing, games, hints
+from solitaire.site.play.models import Game
+from solitaire.site.play.owner import owned_game
 
 
 def _owned(request: HttpRequest, pk: int) -> Game:
@@ -38,46 +22,21 @@ def _owned(request: HttpRequest, pk: int) -> Game:
     return record
 
 
-def _today() -> datetime.date:
-    return timezone.now().astimezone(datetime.UTC).date()
-
-
-def new_game(request: HttpRequest, data: dict[str, Any]) -> tuple[Game, bool]:
-    """Deal what ``data`` asks for; True when a game was dealt, False when one was resumed.
+@endpoint("POST")
+def create(request: HttpRequest) -> HttpResponse:
+    """``POST /api/games``: 201 with a new game, or 200 with a Daily game to resume.
 
     ``{"game", "deal": N}`` deals number N, ``{"game", "winnable": true}`` a proved deal,
     ``{"game", "daily": true}`` today's Daily deal (players only), ``{"game"}`` a random one.
     """
-    game = game_id(data)
-    asked = [key for key in ("deal", "winnable", "daily") if data.get(key) not in (None, False)]
-    if len(asked) > 1:
-        raise Refused(400, "ask for one of deal, winnable or daily")
-    if flag(data, "daily"):
-        if not request.user.is_authenticated:
-            raise Refused(401, "log in to play the Daily deal")
-        from solitaire.daily import daily_deal
-
-        day = _today()
-        return games.daily(owner_fields(request), game, day, daily_deal(game, day))
-    owner = owner_fields(request)
-    if flag(data, "winnable"):
-        from solitaire.winnable import random_winnable
-
-        last = owned_games(request).filter(game=game).order_by("-created", "-pk").first()
-        deal = random_winnable(game, avoid=last.deal if last else None)
-        return games.start(owned_games(request), owner, game, deal, Kind.WINNABLE), True
-    if "deal" in data and data["deal"] is not None:
-        deal = integer(data, "deal")
-        if not 1 <= deal <= MAX_DEAL:
-            raise Refused(400, f"deal numbers run from 1 to {MAX_DEAL}")
-        return games.start(owned_games(request), owner, game, deal, Kind.NUMBER), True
-    return games.start(owned_games(request), owner, game, games.random_deal(), Kind.RANDOM), True
-
-
-@endpoint("POST")
-def create(request: HttpRequest) -> HttpResponse:
-    """``POST /api/games``: 201 with a new game, or 200 with a Daily game to resume."""
-    record, dealt = new_game(request, body(request))
+    data = body(request)
+    record, dealt = dealing.new_game(
+        request,
+        text(data, "game"),
+        deal=None if data.get("deal") is None else integer(data, "deal"),
+        winnable=flag(data, "winnable"),
+        daily=flag(data, "daily"),
+    )
     return JsonResponse(games.describe(record), status=201 if dealt else 200)
 
 

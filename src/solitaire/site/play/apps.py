@@ -9,3 +9,7 @@ class PlayConfig(AppConfig):
     name = "solitaire.site.play"
     label = "play"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        """Connect the log-in signal that hands a guest's games to the account."""
+        from solitaire.site.play import handover  # noqa: F401

@@ -14,7 +14,7 @@ from solitaire.errors import SolitaireError
 from solitaire.games import FEATURED, get_rules
 from solitaire.site.accounts import prefs
 from solitaire.site.jsonapi import Refused
-from solitaire.site.play import api, games
+from solitaire.site.play import dealing, games
 from solitaire.site.play.models import Kind, Result
 from solitaire.site.play.owner import owned_games, owner_fields
 
@@ -45,7 +45,7 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
             here = f"{_table(request, game)}?daily=1"
             return redirect(f"{settings.LOGIN_URL}?{urlencode({'next': here})}")
         try:
-            record, _ = api.new_game(request, {"game": game, "daily": True})
+            record, _ = dealing.new_game(request, game, daily=True)
         except (Refused, SolitaireError) as problem:
             raise Http404(str(problem)) from None
     elif query.get("id"):
@@ -56,16 +56,12 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
         if record is None:
             raise Http404("no such game")
     elif query.get("deal") or query.get("winnable"):
-        asked: dict[str, object] = {"game": game}
-        if query.get("winnable"):
-            asked["winnable"] = True
-        else:
-            try:
-                asked["deal"] = int(query["deal"])
-            except ValueError:
-                raise Http404("deal numbers are whole numbers") from None
         try:
-            record, _ = api.new_game(request, asked)
+            deal = None if query.get("winnable") else int(query["deal"])
+        except ValueError:
+            raise Http404("deal numbers are whole numbers") from None
+        try:
+            record, _ = dealing.new_game(request, game, deal=deal, winnable=deal is None)
         except (Refused, SolitaireError) as problem:
             raise Http404(str(problem)) from None
         return redirect(f"{_table(request, game)}?id={record.pk}")

@@ -1,4 +1,4 @@
-"""The ``solve`` and ``survey`` commands; :mod:`solitaire.cli` adds them to its group."""
+"""The solver's commands: solve one deal or layout, and survey a range of deals."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 import click
 
+from solitaire.cli import params
 from solitaire.deal import MAX_DEAL
 from solitaire.errors import SolitaireError
 from solitaire.layout import Layout
@@ -20,20 +21,8 @@ from solitaire.solver.survey import Summary, load
 from solitaire.solver.survey import survey as run_survey
 
 
-def _game(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
-    from solitaire.cli import game_argument
-
-    return game_argument(value)
-
-
-def _deals(_ctx: click.Context, _param: click.Parameter, value: str) -> range:
-    from solitaire.cli import parse_deals
-
-    return parse_deals(value)
-
-
 @click.command()
-@click.argument("game", callback=_game)
+@click.argument("game", callback=params.game)
 @click.argument("number", required=False, type=click.IntRange(1, MAX_DEAL))
 @click.option("--layout", "layout_file", type=click.File("r"), help="Layout JSON; - reads stdin.")
 @click.option(
@@ -67,8 +56,8 @@ def solve(
 
 
 @click.command()
-@click.argument("game", callback=_game)
-@click.option("--deals", required=True, callback=_deals, help="The deals, A-B.")
+@click.argument("game", callback=params.game)
+@click.option("--deals", required=True, callback=params.deals, help="The deals, A-B.")
 @click.option(
     "--budget",
     type=click.IntRange(min=1),
@@ -88,12 +77,7 @@ def solve(
     type=click.Path(dir_okay=False, path_type=Path),
     help="CSV or JSON file (by extension), one row per deal; rows it holds are reused.",
 )
-@click.option(
-    "--scheduler",
-    metavar="tcp://HOST:PORT",
-    default=None,
-    help="Solve on this Dask cluster instead of local processes (--jobs is then unused).",
-)
+@params.SCHEDULER
 def survey(
     game: str, deals: range, budget: int, jobs: int, out: Path | None, scheduler: str | None
 ) -> None:

@@ -1,0 +1,66 @@
+"""Dealing a game for whoever asks: deal number N, a proved deal, the Daily deal, or a random one.
+
+The API and the table page both deal through :func:`new_game`; neither knows the rules of it.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.http import HttpRequest
+from django.utils import timezone
+
+from solitaire.deal import MAX_DEAL
+from solitaire.games import FEATURED
+from solitaire.site.jsonapi import Refused
+from solitaire.site.play import games
+from solitaire.site.play.models import Game, Kind
+from solitaire.site.play.owner import owned_games, owner_fields
+
+
+def offered(game: str) -> str:
+    """``game`` if the site offers it; otherwise a 400 naming the games it does offer."""
+    if game not in FEATURED:
+        offer = ", ".join(FEATURED)
+        raise Refused(400, f"there is no game {game[:40]!r} here; the games are {offer}")
+    return game
+
+
+def today() -> datetime.date:
+    """Today in UTC, the day of the Daily deal."""
+    return timezone.now().astimezone(datetime.UTC).date()
+
+
+def new_game(
+    request: HttpRequest,
+    game: str,
+    deal: int | None = None,
+    winnable: bool = False,
+    daily: bool = False,
+) -> tuple[Game, bool]:
+    """Deal ``game`` for the player of ``request``: number ``deal``, a proved deal, today's
+    Daily deal (players only) or, with none of them, a random deal. Return the game and True
+    when it was dealt, False when a Daily game already dealt today was resumed.
+    """
+    offered(game)
+    if sum((deal is not None, winnable, daily)) > 1:
+        raise Refused(400, "ask for one of deal, winnable or daily")
+    owner = owner_fields(request)
+    if daily:
+        if not request.user.is_authenticated:
+            raise Refused(401, "log in to play the Daily deal")
+        from solitaire.daily import daily_deal
+
+        day = today()
+        return games.daily(owner, game, day, daily_deal(game, day))
+    if winnable:
+        from solitaire.winnable import random_winnable
+
+        last = owned_games(request).filter(game=game).order_by("-created", "-pk").first()
+        number = random_winnable(game, avoid=last.deal if last else None)
+        return games.start(owned_games(request), owner, game, number, Kind.WINNABLE), True
+    if deal is not None:
+        if not 1 <= deal <= MAX_DEAL:
+            raise Refused(400, f"deal numbers run from 1 to {MAX_DEAL}")
+        return games.start(owned_games(request), owner, game, deal, Kind.NUMBER), True
+    return games.start(owned_games(request), owner, game, games.random_deal(), Kind.RANDOM), True
