@@ -12,7 +12,7 @@ import statistics
 import time
 
 from solitaire.games import FEATURED
-from solitaire.winnable import dealing_search
+from solitaire.makewinnable import dealing_search
 
 HEADER = f"{'game':<20}{'found':>7}{'mean draws':>12}{'max draws':>11}{'median s':>10}{'max s':>8}"
 

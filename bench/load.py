@@ -21,7 +21,9 @@ It prints requests or moves per second and p50/p95/p99 latencies per phase, then
 the serving issue sets targets for. The client shares the machine's cores with the server.
 
     .venv/bin/python bench/load.py [--players 50] [--seconds 15] [--db sqlite,postgres]
-                                   [--workers 1,2]
+                                   [--workers 1,2] [--no-long] [--no-hints]
+
+The long lines and the hints run only with the largest number of web processes asked for.
 """
 
 from __future__ import annotations
@@ -361,8 +363,9 @@ def median_of(plies: list[tuple[int, float]], first: int, last: int) -> float:
     return statistics.median(latency for ply, latency in plies if first <= ply <= last)
 
 
-async def measure(db: str, workers: int, args: argparse.Namespace) -> dict[str, Any]:
-    """Every phase against one server; print the rows and return the figures."""
+async def measure(db: str, workers: int, args: argparse.Namespace, full: bool) -> dict[str, Any]:
+    """The phases against one server (the long lines and the hints only when ``full``);
+    print the rows and return the figures."""
     with Server(db, workers) as server:
         players = await session(server.port, args.players, args.seed)
         await moves(players, 2.0)  # warm-up: connections, caches, the solver pool unused
@@ -374,12 +377,12 @@ async def measure(db: str, workers: int, args: argparse.Namespace) -> dict[str, 
         print("|---|---|---|---|---|---|---|")
         print(base.row("GET /api/settings"))
         print(played.row("moves"))
-        if args.long:
+        if args.long and full:
             long_tally, plies = await long_games(players)
             early, late = median_of(plies, 5, 55), median_of(plies, LONG_LINE - 49, LONG_LINE)
             figures.update(long=long_tally, early=early, late=late)
             print(long_tally.row(f"moves of {LONG_LINE}-move lines"))
-        if args.hints:
+        if args.hints and full:
             hinters = [Http("127.0.0.1", server.port) for _ in range(HINTS_AT_ONCE)]
             for http in hinters:
                 await http.request("GET", "/api/settings")
@@ -427,9 +430,10 @@ def main() -> None:
     parser.add_argument("--no-hints", dest="hints", action="store_false")
     args = parser.parse_args()
     rates: dict[tuple[str, int], float] = {}
+    counts = [int(w) for w in args.workers.split(",")]
     for db in args.db.split(","):
-        for workers in (int(w) for w in args.workers.split(",")):
-            figures = asyncio.run(measure(db, workers, args))
+        for workers in counts:
+            figures = asyncio.run(measure(db, workers, args, full=workers == max(counts)))
             report(db, workers, figures)
             rates[db, workers] = figures["moves"].rate()
     for db in args.db.split(","):

@@ -110,5 +110,6 @@ def test_a_won_game_gets_no_move() -> None:
 def test_the_hint_reads_as_json() -> None:
     proved = proved_deals("blockade")[0]
     data = hint(Game.deal("blockade", proved.deal)).to_dict()
-    assert set(data) == {"result", "move", "line", "undos"}
+    assert set(data) == {"result", "move", "line", "undos", "proved"}
+    assert (data["result"], data["proved"]) == ("won", True)
     assert data["move"] == proved.solution[0]

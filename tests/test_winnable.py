@@ -10,15 +10,8 @@ import pytest
 from solitaire.game import Game
 from solitaire.games import FEATURED
 from solitaire.layout import Layout
-from solitaire.winnable import (
-    WinnableList,
-    extend,
-    import_survey,
-    load,
-    proved_deals,
-    random_winnable,
-    save,
-)
+from solitaire.makewinnable import extend, import_survey, save
+from solitaire.winnable import WinnableList, load, proved_deals, random_winnable
 
 
 @pytest.mark.parametrize("game", FEATURED)

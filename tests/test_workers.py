@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from solitaire.errors import SolitaireError
+from solitaire.makewinnable import extend
 from solitaire.solver.survey import survey
-from solitaire.winnable import extend
 from solitaire.workers import DaskWorkers, InlineWorkers, LocalWorkers, connect
 
 

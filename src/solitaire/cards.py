@@ -21,10 +21,9 @@ from solitaire.errors import NotationError
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
-SUIT_SYMBOLS = "♣♦♥♠"
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
-ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+ACE = 1
 
 
 def code_of(rank: int, suit: int) -> int:

@@ -28,18 +28,19 @@ from solitaire.rules import Rules
 from solitaire.solver import solve
 from solitaire.state import FOUNDATION, TABLEAU, WASTE, Move, State
 from solitaire.status import is_won
+from solitaire.verdict import Verdict
 from solitaire.winnable import solution_for
 
 DEFAULT_BUDGET = 200_000
 DEFAULT_SECONDS = 3.0
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
+WON, LOST, UNKNOWN = Verdict.WON, Verdict.LOST, Verdict.UNKNOWN
 
 
 @dataclass(frozen=True)
 class Hint:
     """What Hint says about a position."""
 
-    result: str
+    result: Verdict
     move: Move | None
     line: tuple[Move, ...] = ()
     undos: int | None = None
@@ -52,6 +53,7 @@ class Hint:
             "move": None if self.move is None else str(self.move),
             "line": [str(move) for move in self.line],
             "undos": self.undos,
+            "proved": self.result.proved,
         }
 
 

@@ -65,7 +65,7 @@ def test_it_asks_the_solver_once_per_position(guest, monkeypatch, settings) -> N
 
     def job(task):
         tasks.append(task)
-        answer = {"result": "unknown", "move": "t0>c0", "line": [], "undos": None}
+        answer = {"result": "unknown", "move": "t0>c0", "line": [], "undos": None, "proved": False}
         return {"late": False, "hint": answer, "positions": 7, "lines": []}
 
     monkeypatch.setattr(hints, "hint_job", job)
@@ -143,7 +143,7 @@ def test_a_hint_that_cannot_start_in_time_gets_the_heuristic_move_at_once(guest,
     # A heuristic answer is not kept: asked again, the solver is asked.
     hints.reset_workers()
     settings.SOLVER_PROCESSES = 0
-    lost = {"result": "lost", "move": None, "line": [], "undos": None}
+    lost = {"result": "lost", "move": None, "line": [], "undos": None, "proved": True}
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(hints, "hint_job", lambda task: {"late": False, "hint": lost, "lines": []})
         again = guest.post(f"/api/games/{game['id']}/hint").json()

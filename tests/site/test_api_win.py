@@ -25,8 +25,8 @@ def proved_line(game: str) -> tuple[int, list[str]]:
         return line
     from solitaire.deal import deal
     from solitaire.games import get_rules
+    from solitaire.solver import solve
 
-    solve = pytest.importorskip("solitaire.solver").solve
     rules = get_rules(game)
     for number in range(29, 60):
         found = solve(rules, deal(rules, number), budget=50_000)

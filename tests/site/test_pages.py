@@ -81,30 +81,11 @@ def test_each_game_has_a_rules_page(client, game) -> None:
         assert f'id="{section}"' in html
 
 
-def test_the_rules_page_shows_the_survey_when_there_is_one(client, settings, tmp_path) -> None:
-    survey = tmp_path / "survey.json"
-    survey.write_text(
-        json.dumps(
-            {
-                "command": "solitaire survey stronghold --deals 1-10",
-                "games": {
-                    "stronghold": {
-                        "deals": "1-10",
-                        "budget": 1000,
-                        "won": 7,
-                        "lost": 2,
-                        "unknown": 1,
-                        "median_seconds": 0.25,
-                    }
-                },
-            }
-        )
-    )
-    settings.SURVEY_FILE = str(survey)
-    settings.SURVEY_DIR = str(tmp_path / "no-rows")  # so that only the summary file counts
-    html = client.get("/rules/stronghold/").content.decode()
-    assert "solitaire survey stronghold --deals 1-10" in html
-    assert "survey-pending" not in html
+def test_the_rules_page_says_when_no_survey_is_published(client, settings, tmp_path) -> None:
+    settings.SURVEY_DIR = str(tmp_path)
+    html = client.get("/rules/streets/").content.decode()
+    assert "survey-pending" in html
+    (tmp_path / "streets.json").write_text("not json")
     assert "survey-pending" in client.get("/rules/streets/").content.decode()
 
 
@@ -135,7 +116,7 @@ def test_the_rules_page_counts_a_survey_file(client, settings, tmp_path) -> None
             "solution": "",
         },
     ]
-    (tmp_path / "blockade.json").write_text(json.dumps({"rows": rows}))
+    (tmp_path / "blockade.json").write_text(json.dumps(rows))
     settings.SURVEY_DIR = str(tmp_path)
     response = client.get("/rules/blockade/")
     survey = response.context["survey"]

@@ -2,17 +2,52 @@
 
 from __future__ import annotations
 
+import os
 import stat
+import subprocess
+import sys
+from pathlib import Path
 
 from solitaire.site import env
 
 
-def test_the_secret_key_is_made_once_and_kept_private(tmp_path, monkeypatch) -> None:
+def test_the_secret_key_is_made_once_by_prepare_and_kept_private(tmp_path, monkeypatch) -> None:
     monkeypatch.delenv("SOLITAIRE_SECRET_KEY", raising=False)
-    first = env.secret_key(tmp_path)
-    assert len(first) >= 50
-    assert env.secret_key(tmp_path) == first
-    assert stat.S_IMODE((tmp_path / "secret_key").stat().st_mode) == 0o600
+    folder = tmp_path / "data"
+    assert env.data_dir() and not folder.exists()
+    env.secret_key(folder)  # reading the settings writes nothing
+    assert not folder.exists()
+    env.prepare(folder)
+    first = env.secret_key(folder)
+    assert len(first) >= 50 and (folder / "static").is_dir()
+    env.prepare(folder)
+    assert env.secret_key(folder) == first
+    assert stat.S_IMODE((folder / "secret_key").stat().st_mode) == 0o600
+
+
+def test_importing_the_settings_writes_no_file(tmp_path) -> None:
+    folder = tmp_path / "fresh"
+    code = "import solitaire.site.settings as s; print(len(s.SECRET_KEY))"
+    env_vars = {**os.environ, "SOLITAIRE_DATA_DIR": str(folder)}
+    env_vars.pop("SOLITAIRE_SECRET_KEY", None)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env_vars, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) >= 50 and not folder.exists()
+
+
+def test_django_checks_prepare_the_data_folder_before_migrate(tmp_path) -> None:
+    folder = tmp_path / "fresh"
+    env_vars = {**os.environ, "SOLITAIRE_DATA_DIR": str(folder)}
+    env_vars.pop("DATABASE_URL", None)
+    env_vars["DJANGO_SETTINGS_MODULE"] = "solitaire.site.settings"
+    admin = Path(sys.executable).with_name("django-admin")
+    done = subprocess.run(
+        [admin, "migrate", "-v", "0"], env=env_vars, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert (folder / "secret_key").exists() and (folder / "db.sqlite3").exists()
 
 
 def test_debug_is_off_unless_asked_for(monkeypatch) -> None:

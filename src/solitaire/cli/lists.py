@@ -69,8 +69,9 @@ def makewinnable(
     """
     from tqdm import tqdm
 
+    from solitaire.makewinnable import extend, import_survey
     from solitaire.solver.survey import load as load_survey
-    from solitaire.winnable import extend, import_survey, load
+    from solitaire.winnable import load
 
     if survey is not None:
         try:

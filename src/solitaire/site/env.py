@@ -47,33 +47,43 @@ def data_dir() -> Path:
     """The folder for the database and the secret key: ``SOLITAIRE_DATA_DIR`` or ``./data``.
 
     A relative path counts from the current directory, which is where ``make run`` starts.
+    Reading the settings never creates it: :func:`prepare` does, for ``solitaire serve``
+    and for Django's checks (which run before ``migrate``).
     """
-    path = Path(env_str("SOLITAIRE_DATA_DIR", "data")).expanduser().resolve()
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return Path(env_str("SOLITAIRE_DATA_DIR", "data")).expanduser().resolve()
 
 
 def secret_key(folder: Path) -> str:
-    """``SOLITAIRE_SECRET_KEY`` if set, else the key kept in ``folder/secret_key``.
-
-    The first run writes a fresh random key there, readable by its owner only, so sessions
-    outlive a restart without anyone having to invent a secret.
+    """``SOLITAIRE_SECRET_KEY`` if set, else the key kept in ``folder/secret_key``, else a key
+    for this process alone (a test run, or a command run before the site ever served).
     """
     given = env_str("SOLITAIRE_SECRET_KEY")
     if given:
         return given
-    path = folder / "secret_key"
     try:
-        key = path.read_text(encoding="ascii").strip()
+        key = (folder / "secret_key").read_text(encoding="ascii").strip()
     except FileNotFoundError:
         key = ""
-    if not key:
-        key = secrets.token_urlsafe(50)
-        # Create the file private from the start rather than chmod it afterwards.
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="ascii") as handle:
-            handle.write(key + "\n")
-    return key
+    return key or secrets.token_urlsafe(50)
+
+
+def prepare(folder: Path) -> None:
+    """Create the data folder, its ``static`` folder and, unless ``SOLITAIRE_SECRET_KEY`` is
+    set, the secret key kept there (a fresh random key, readable by its owner only), so that
+    sessions outlive a restart without anyone having to invent a secret.
+    """
+    (folder / "static").mkdir(parents=True, exist_ok=True)
+    path = folder / "secret_key"
+    if env_str("SOLITAIRE_SECRET_KEY") or path.exists():
+        return
+    # Created private from the start rather than chmod-ed afterwards; O_EXCL: two processes
+    # starting at once keep the first key.
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(secrets.token_urlsafe(50) + "\n")
 
 
 def database(url: str, sqlite_path: Path) -> dict[str, Any]:

@@ -15,7 +15,11 @@ THREADS = 8
 
 
 def setup() -> None:
-    """Load the site's settings and apps (once)."""
+    """Create the data folder and its secret key if need be, then load the site's settings
+    and apps (once)."""
+    from solitaire.site.env import data_dir, prepare
+
+    prepare(data_dir())
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "solitaire.site.settings")
     import django
 

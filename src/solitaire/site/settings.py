@@ -119,8 +119,7 @@ USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = DATA_DIR / "static"
-STATIC_ROOT.mkdir(exist_ok=True)  # collectstatic fills it; WhiteNoise wants it to exist
+STATIC_ROOT = DATA_DIR / "static"  # made by env.prepare; collectstatic fills it
 STATICFILES_DIRS = [SITE_DIR / "static"]
 # Plain storage, no hashed names: the table's ES modules import each other by relative
 # path, which a manifest would break. WhiteNoise serves straight from the apps' folders.
@@ -153,7 +152,6 @@ SOLVER_NICE = env_int("SOLITAIRE_SOLVER_NICE", SOLVER_NICE)
 # Where the solver's survey results live (see solitaire.site.rules.survey); by default the
 # package's own data folder.
 SURVEY_DIR = env_str("SOLITAIRE_SURVEY_DIR")
-SURVEY_FILE = env_str("SOLITAIRE_SURVEY_FILE")
 
 LOGGING = {
     "version": 1,

@@ -13,15 +13,15 @@ otherwise or under ``SOLITAIRE_PURE=1`` (:mod:`solitaire.solver.speedup`).
 from typing import TYPE_CHECKING
 
 from solitaire.solver import speedup
+from solitaire.verdict import Verdict
 
 _search, _implementation = speedup.load()
 _stuck, _ = speedup.load("stuck")
 if TYPE_CHECKING:  # both copies have these types; the checker reads the source
-    from solitaire.solver.search import DEFAULT_BUDGET, LOST, UNKNOWN, WON, Solution, solve
+    from solitaire.solver.search import DEFAULT_BUDGET, Solution, solve
     from solitaire.solver.stuck import stuck
 else:
     DEFAULT_BUDGET = _search.DEFAULT_BUDGET
-    LOST, UNKNOWN, WON = _search.LOST, _search.UNKNOWN, _search.WON
     Solution = _search.Solution
     solve = _search.solve
     stuck = _stuck.stuck
@@ -39,10 +39,8 @@ def implementation() -> str:
 
 __all__ = [
     "DEFAULT_BUDGET",
-    "LOST",
-    "UNKNOWN",
-    "WON",
     "Solution",
+    "Verdict",
     "compiled",
     "implementation",
     "solve",

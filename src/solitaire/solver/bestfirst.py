@@ -14,6 +14,7 @@ import time
 from typing import Final
 
 from solitaire.solver.kernel import Kernel, Position, RawMove
+from solitaire.verdict import Verdict
 
 OPEN_CAP: Final = 300_000
 """Open-list entries kept at most (then the worst half goes)."""
@@ -55,7 +56,7 @@ class BestFirst:
         self._entries: list[Entry | None] = [(kernel.key(root), root, -1, ())]
         self._open: list[int] = [0]
 
-    def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
+    def run(self, budget: int, deadline: float | None) -> tuple[Verdict, list[RawMove]]:
         """Search until a win ("won" and its line), a proof ("lost"), or "unknown"."""
         kernel = self.kernel
         visited = self.visited
@@ -66,13 +67,13 @@ class BestFirst:
         entries = self._entries
         while heap:
             if self.expanded >= budget:
-                return "unknown", []
+                return Verdict.UNKNOWN, []
             if (
                 deadline is not None
                 and not self.expanded % _CLOCK_EVERY
                 and time.perf_counter() > deadline
             ):
-                return "unknown", []
+                return Verdict.UNKNOWN, []
             slot = -heapq.heappop(heap) & _SLOT_MASK
             entry = entries[slot]
             entries[slot] = None
@@ -87,7 +88,7 @@ class BestFirst:
             moves_to.append(moves)
             here = len(parent) - 1
             if pos[5] == 0:
-                return "won", self._line(here)
+                return Verdict.WON, self._line(here)
             for score, child_key, child, child_moves in kernel.children(pos, visited, False):
                 heapq.heappush(heap, -(score << _SLOT_BITS) - len(entries))
                 entries.append((child_key, child, here, child_moves))
@@ -97,7 +98,7 @@ class BestFirst:
                 for order in heap[self.cap // 2 :]:
                     entries[-order & _SLOT_MASK] = None
                 del heap[self.cap // 2 :]
-        return ("lost" if self.complete else "unknown"), []
+        return (Verdict.LOST if self.complete else Verdict.UNKNOWN), []
 
     def release(self) -> None:
         """Drop the open list and the parent links; keep the set of expanded keys."""

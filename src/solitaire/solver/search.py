@@ -40,8 +40,9 @@ from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.kernel import Child, Kernel, Position, RawMove, Weights
 from solitaire.solver.stockbeam import StockBeam
 from solitaire.state import Move, State
+from solitaire.verdict import Verdict
 
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
+WON, LOST, UNKNOWN = Verdict.WON, Verdict.LOST, Verdict.UNKNOWN
 
 DEFAULT_BUDGET = 1_000_000
 """Positions expanded before the search answers "unknown"."""
@@ -105,7 +106,7 @@ class Solution:
     work done, where ``positions`` is what the budget limits.
     """
 
-    result: str
+    result: Verdict
     positions: int
     seconds: float
     solution: tuple[Move, ...] | None = None
@@ -145,7 +146,7 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
     profiles = profiles_for(rules)
     expanded: set[bytes] = set()  # every position any search has expanded, by key
     work = 0  # expansions, repeats included
-    result: str = UNKNOWN
+    result: Verdict = UNKNOWN
     line: list[RawMove] = []
     if rules.has_waste:
         beam = StockBeam(Kernel(rules, state, BEAM_WEIGHTS), root, expanded)
@@ -221,7 +222,7 @@ def _probe(
     spend: int,
     deadline: float | None,
     shared: set[bytes],
-) -> tuple[str, list[RawMove], int]:
+) -> tuple[Verdict, list[RawMove], int]:
     """Randomised depth-first probes until one wins or exhausts the position, they have
     expanded ``spend`` positions between them, ``shared`` holds ``budget`` keys, or the
     deadline passes: (result, line, expansions)."""
@@ -248,7 +249,7 @@ def _dfs(
     shared: set[bytes] | None = None,
     order: random.Random | None = None,
     limit: int = _NO_LIMIT,
-) -> tuple[str, int, list[RawMove], set[bytes]]:
+) -> tuple[Verdict, int, list[RawMove], set[bytes]]:
     """Depth-first search until it has expanded ``budget`` positions that were not in
     ``shared`` (the keys that earlier searches of the same root expanded; it adds its
     own), or ``limit`` positions in all: (result, those new positions, line, visited).

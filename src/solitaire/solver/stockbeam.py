@@ -21,6 +21,7 @@ import time
 
 from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.kernel import DEAL, Kernel, Position, RawMove
+from solitaire.verdict import Verdict
 
 WIDTH = 20
 """Positions kept per level."""
@@ -47,7 +48,7 @@ class StockBeam:
         self.shared: set[bytes] = set() if shared is None else shared
         self.expanded = 0
 
-    def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
+    def run(self, budget: int, deadline: float | None) -> tuple[Verdict, list[RawMove]]:
         """Search until a win ("won" and its line) or "unknown"; it never answers "lost"."""
         kernel = self.kernel
         level: list[Entry] = [(self.root, ())]
@@ -57,18 +58,18 @@ class StockBeam:
             for pos, line in level:
                 for reached, moves in self._look_ahead(pos, seen, budget):
                     if reached[5] == 0:
-                        return "won", [*line, *moves]
+                        return Verdict.WON, [*line, *moves]
                     child, deal = kernel.close(kernel.play(reached, DEAL), (DEAL,))
                     key = kernel.key(child)
                     if key not in dealt:
                         dealt[key] = (child, (*line, *moves, *deal))
                 if self.expanded >= budget or _late(deadline):
-                    return "unknown", []
+                    return Verdict.UNKNOWN, []
             if not dealt:
-                return "unknown", []
+                return Verdict.UNKNOWN, []
             level = heapq.nlargest(WIDTH, dealt.values(), key=self._score)
         won = self._finish(level, budget, deadline)
-        return ("unknown", []) if won is None else ("won", won)
+        return (Verdict.UNKNOWN, []) if won is None else (Verdict.WON, won)
 
     def _score(self, entry: Entry) -> int:
         return self.kernel.score(entry[0])
@@ -112,7 +113,7 @@ class StockBeam:
             search = BestFirst(self.kernel, pos, shared=self.shared)
             result, tail = search.run(min(FINISH_BUDGET, budget - self.expanded), deadline)
             self.expanded += search.expanded
-            if result == "won":
+            if result == Verdict.WON:
                 return [*line, *tail]
             if self.expanded >= budget:
                 break

@@ -14,14 +14,16 @@ import json
 import os
 import statistics
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from solitaire.deal import deal
 from solitaire.games import get_rules
-from solitaire.solver import LOST, UNKNOWN, WON, solve
+from solitaire.solver import solve
+from solitaire.verdict import Verdict
 from solitaire.workers import connect
 
 FIELDS = ("game", "deal", "result", "positions", "seconds", "budget", "solution")
@@ -50,7 +52,7 @@ def reusable(row: Row, game: str, budget: int) -> bool:
     """Whether a stored row answers a survey of ``game`` with ``budget``."""
     if row["game"] not in (game, ""):
         return False
-    return row["result"] in (WON, LOST) or int(row["budget"]) >= budget
+    return Verdict(row["result"]).proved or int(row["budget"]) >= budget
 
 
 def load(path: Path) -> dict[int, Row]:
@@ -109,16 +111,16 @@ class Summary:
     def of(cls, rows: Iterable[Row]) -> Summary:
         """Sum up rows."""
         rows = list(rows)
-        counts = {WON: 0, LOST: 0, UNKNOWN: 0}
+        counts = dict.fromkeys(Verdict, 0)
         for row in rows:
             counts[row["result"]] += 1
         seconds = sorted(float(row["seconds"]) for row in rows)
         total = sum(seconds)
         positions = sum(int(row["positions"]) for row in rows)
         return cls(
-            won=counts[WON],
-            lost=counts[LOST],
-            unknown=counts[UNKNOWN],
+            won=counts[Verdict.WON],
+            lost=counts[Verdict.LOST],
+            unknown=counts[Verdict.UNKNOWN],
             median_seconds=statistics.median(seconds) if seconds else 0.0,
             p95_seconds=_percentile(seconds, 0.95),
             positions_per_second=positions / total if total else 0.0,
@@ -158,9 +160,11 @@ def survey(
     """
     stored = load(out) if out is not None else {}
     rows = {n: stored[n] for n in deals if n in stored and reusable(stored[n], game, budget)}
-    todo = [(game, n, budget) for n in deals if n not in rows]
+    todo = [n for n in deals if n not in rows]
     if todo:
-        results = _run(todo, jobs, scheduler)
+        results: Iterator[Row] = solve_deals(
+            game, todo, budget, min(jobs, len(todo)), scheduler, batch=len(todo)
+        )
         if progress is not None:
             results = progress(results, len(todo))
         try:
@@ -174,9 +178,28 @@ def survey(
     return [rows[n] for n in deals if n in rows]
 
 
-def _run(todo: list[tuple[str, int, int]], jobs: int, scheduler: str | None) -> Iterator[Row]:
-    workers = connect(scheduler, min(jobs, len(todo)) if jobs > 1 else 0)
+def solve_deals(
+    game: str,
+    numbers: Iterable[int],
+    budget: int,
+    jobs: int,
+    scheduler: str | None = None,
+    ordered: bool = False,
+    batch: int | None = None,
+) -> Generator[Row, None, None]:
+    """The one runner of many deals: solve each of ``numbers`` (which may be endless) on
+    ``jobs`` local processes (1: in this process) or on the Dask cluster at ``scheduler``,
+    and yield its row, in the deals' order or as each is done.
+
+    Deals go out ``batch`` at a time (by default four per worker), so that a caller who stops
+    early (enough proved deals) has little work left running. Closing the generator stops
+    the workers.
+    """
+    workers = connect(scheduler, jobs if jobs > 1 else 0)
+    size = batch or max(jobs, workers.capacity) * 4
+    pending = iter(numbers)
     try:
-        yield from workers.map(solve_deal, todo, ordered=False)
+        while work := [(game, number, budget) for number in islice(pending, size)]:
+            yield from workers.map(solve_deal, work, ordered)
     finally:
         workers.close()

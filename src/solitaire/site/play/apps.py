@@ -12,4 +12,5 @@ class PlayConfig(AppConfig):
 
     def ready(self) -> None:
         """Connect the log-in signal that hands a guest's games to the account."""
+        from solitaire.site import checks  # noqa: F401
         from solitaire.site.play import handover  # noqa: F401

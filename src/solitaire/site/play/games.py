@@ -75,8 +75,7 @@ def describe(
         "deal": record.deal,
         "layout": record.layout,
         "moves": list(record.moves),
-        # A won game is over: Fours Up would still list moves off its foundations.
-        "legal": [] if record.status == "won" else [str(move) for move in legal],
+        "legal": [str(move) for move in legal],
         "status": record.status,
         "version": record.version,
         "result": record.result,

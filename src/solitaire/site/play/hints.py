@@ -23,11 +23,13 @@ from django.core.cache import cache
 
 from solitaire.engine import is_legal, play
 from solitaire.game import Game as Engine
-from solitaire.hint import LOST, UNKNOWN, WON, heuristic_move, hint_job, last_move
+from solitaire.hint import Hint, heuristic_move, hint_job, last_move
 from solitaire.layout import Layout
 from solitaire.rules import Rules
 from solitaire.site.play.models import Game
 from solitaire.state import Move, State
+from solitaire.status import WON
+from solitaire.verdict import Verdict
 from solitaire.winnable import solution_for
 from solitaire.workers import Workers, connect
 
@@ -125,11 +127,11 @@ def advise(record: Game, engine: Engine) -> dict[str, Any]:
     """
     rules, state = engine.rules, engine.state
     if record.status == WON:
-        return _answer(WON, None)
+        return Hint(Verdict.WON, None).to_dict()
     LINES.learn_deal(rules, record.deal)
     line = LINES.recall(rules, state)
     if line:
-        return _answer(WON, line[0], line)
+        return Hint(Verdict.WON, line[0], line).to_dict()
     key = f"hint:{record.pk}:{position_key(rules, state)}"
     answer: dict[str, Any] | None = cache.get(key)
     if answer is None:
@@ -165,23 +167,13 @@ def _think(record: Game, engine: Engine) -> dict[str, Any]:
         done = {"late": True}
     if done["late"]:
         move = heuristic_move(engine.rules, engine.state, last_move(engine))
-        return {**_answer(UNKNOWN, move), "busy": True}
+        return {**Hint(Verdict.UNKNOWN, move).to_dict(), "busy": True}
     _keep_lines(engine.rules, done["lines"])
     found: dict[str, Any] = done["hint"]
-    return {**found, "proved": found["result"] in (WON, LOST)}
+    return found
 
 
 def _keep_lines(rules: Rules, lines: Iterable[tuple[dict[str, Any], list[str]]]) -> None:
     for layout, moves in lines:
         start = Layout.from_dict(layout).state
         LINES.remember(rules, start, tuple(Move.from_str(move) for move in moves))
-
-
-def _answer(result: str, move: Move | None, line: tuple[Move, ...] = ()) -> dict[str, Any]:
-    return {
-        "result": result,
-        "move": None if move is None else str(move),
-        "line": [str(step) for step in line],
-        "undos": None,
-        "proved": result in (WON, LOST),
-    }
