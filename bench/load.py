@@ -6,24 +6,24 @@ keep-alive connection per player. Each player is a guest with Autoplay and Auto 
 off, and plays the stored winning line of a proved deal (`data/winnable`) move by move through
 `POST /api/games/ID/moves`, dealing the next proved deal when one is won.
 
-The phases, each run in turn against the same server:
+The machine is shared, so every figure is a ratio of two things measured side by side, in
+short windows taken in turn (`--rounds` of each), so that whatever else runs weighs on both:
 
-- ``trivial``: the players ask `GET /api/settings` (a session and a settings read): the
-  yardstick every other figure is divided by, measured in the same run;
-- ``moves``: the players play their lines;
-- ``long``: the players play lines of 600 moves (the longest stored ones); the median of the
-  last 50 moves is compared with that of moves 5-55;
-- ``hints``: the players play on while 10 hints on hard positions (Fours Up deals as dealt,
-  which the solver does not decide within Hint's 2 seconds) are asked at once, twice over;
-  their moves' p99 is compared with the ``moves`` phase's.
+- moves against the trivial request (`GET /api/settings`: a session and a settings read),
+  asked by the same players in alternate windows;
+- the last 50 moves of 600-move lines against moves 5-55: half the players start on fresh
+  deals while the other half, brought to move 540 beforehand, play moves 541-600 at the same
+  time;
+- moves while 10 hints on hard positions (Fours Up deals as dealt, which the solver does not
+  decide within Hint's 2 seconds) are asked at once, against moves in the windows between;
+- `--workers 2` against `--workers 1`: both servers run at once, and the players take turns
+  on each (only one is under load at a time).
 
-It prints requests or moves per second and p50/p95/p99 latencies per phase, then the ratios
-the serving issue sets targets for. The client shares the machine's cores with the server.
+It prints answers per second and p50/p95/p99 latencies per kind, then the ratios the serving
+issue sets targets for. The client shares the machine's cores with the server.
 
-    .venv/bin/python bench/load.py [--players 50] [--seconds 15] [--db sqlite,postgres]
-                                   [--workers 1,2] [--no-long] [--no-hints]
-
-The long lines and the hints run only with the largest number of web processes asked for.
+    .venv/bin/python bench/load.py [--players 50] [--seconds 15] [--rounds 5]
+                                   [--db sqlite,postgres] [--workers 1,2]
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ import os
 import random
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -233,54 +232,70 @@ async def run_for(seconds: float, players: list[Player], step: Any) -> float:
     return time.perf_counter() - began
 
 
-async def trivial(players: list[Player], seconds: float) -> Tally:
-    """``GET /api/settings`` from every player, for ``seconds``."""
-    tally = Tally()
-
-    async def step(player: Player) -> None:
-        began = time.perf_counter()
-        status, _ = await player.http.request("GET", "/api/settings")
-        tally.add(status, time.perf_counter() - began)
-
-    tally.seconds = await run_for(seconds, players, step)
-    return tally
+async def settings_step(player: Player, tally: Tally) -> None:
+    """One trivial request."""
+    began = time.perf_counter()
+    status, _ = await player.http.request("GET", "/api/settings")
+    tally.add(status, time.perf_counter() - began)
 
 
-async def moves(players: list[Player], seconds: float) -> Tally:
-    """Every player plays its line, for ``seconds``."""
-    tally = Tally()
-    tally.seconds = await run_for(seconds, players, lambda player: player.move(tally))
-    return tally
+async def moves_against_trivial(
+    players: list[Player], seconds: float, rounds: int
+) -> tuple[Tally, Tally]:
+    """Alternate windows of trivial requests and of moves; return both tallies."""
+    trivial, moves = Tally(), Tally()
+    window = seconds / rounds
+    for _ in range(rounds):
+        trivial.seconds += await run_for(window, players, lambda p: settings_step(p, trivial))
+        moves.seconds += await run_for(window, players, lambda p: p.move(moves))
+    return trivial, moves
 
 
-async def long_games(players: list[Player]) -> tuple[Tally, list[tuple[int, float]]]:
-    """Every player plays one 600-move line; latencies are kept by ply."""
-    tally, plies = Tally(), []
+async def long_lines_phase(players: list[Player]) -> tuple[Tally, Tally]:
+    """Half the players play moves 541-600 of long lines while the other half play moves 1-60;
+    return the latencies of moves 5-55 and of the last 50."""
+    early, late = Tally(), Tally()
+    ahead, fresh = players[: len(players) // 2], players[len(players) // 2 :]
     for player in players:
         player.lines, player.game, player.todo = long_lines(), None, []
-    began = time.perf_counter()
+    untimed = Tally()
 
-    async def play_line(player: Player) -> None:
+    async def bring_forward(player: Player) -> None:
         await player.deal()
-        while player.todo:
-            await player.move(tally, plies)
+        while len(player.todo) > LONG_LINE - 540:
+            await player.move(untimed)
 
-    await asyncio.gather(*(play_line(player) for player in players))
-    tally.seconds = time.perf_counter() - began
-    return tally, plies
+    await asyncio.gather(*(bring_forward(player) for player in ahead))
+    for player in fresh:
+        await player.deal()
+    plies: list[tuple[int, float]] = []
+
+    async def sixty(player: Player) -> None:
+        for _ in range(60):
+            await player.move(untimed, plies)
+
+    began = time.perf_counter()
+    await asyncio.gather(*(sixty(player) for player in players))
+    early.seconds = late.seconds = time.perf_counter() - began
+    for ply, latency in plies:
+        if 5 <= ply <= 55:
+            early.add(200, latency)
+        elif ply > LONG_LINE - 50:
+            late.add(200, latency)
+    return early, late
 
 
-async def hint_storm(
-    players: list[Player], hinters: list[Http], seconds: float
-) -> tuple[Tally, Tally]:
-    """Players play on while the hinters ask for hints on hard positions, 10 at once, again
-    and again; return the players' tally and the hints'.
-    """
-    moving, hinting = Tally(), Tally()
+async def hint_storms(
+    players: list[Player], hinters: list[Http], seconds: float, rounds: int
+) -> tuple[Tally, Tally, Tally]:
+    """Alternate windows of plain moves and of moves while the hinters ask hints on hard
+    positions, 10 at once and again as each is answered; return moves without, moves during,
+    and the hints."""
+    calm, stormy, hinting = Tally(), Tally(), Tally()
     deals = itertools.cycle(HARD_DEALS)
-    stop = time.perf_counter() + seconds
+    window = seconds / rounds
 
-    async def ask(http: Http) -> None:
+    async def ask(http: Http, stop: float) -> None:
         while time.perf_counter() < stop:
             status, game = await http.request(
                 "POST", "/api/games", {"game": "fours-up", "deal": next(deals)}
@@ -290,12 +305,16 @@ async def hint_storm(
             status, _ = await http.request("POST", f"/api/games/{game['id']}/hint")
             hinting.add(status, time.perf_counter() - began)
 
-    began = time.perf_counter()
-    await asyncio.gather(
-        run_for(seconds, players, lambda player: player.move(moving)), *(ask(h) for h in hinters)
-    )
-    moving.seconds = hinting.seconds = time.perf_counter() - began
-    return moving, hinting
+    for _ in range(rounds):
+        calm.seconds += await run_for(window, players, lambda p: p.move(calm))
+        stop = time.perf_counter() + window
+        began = time.perf_counter()
+        await asyncio.gather(
+            run_for(window, players, lambda p: p.move(stormy)), *(ask(h, stop) for h in hinters)
+        )
+        stormy.seconds += time.perf_counter() - began
+    hinting.seconds = stormy.seconds
+    return calm, stormy, hinting
 
 
 @dataclass
@@ -325,10 +344,10 @@ class Server:
             command = [str(ROOT / "scripts" / "with-postgres"), *command]
         env = {**os.environ, "SOLITAIRE_DATA_DIR": self.folder}
         env.pop("DATABASE_URL", None)
-        log = open(Path(self.folder) / "serve.log", "wb")
-        self.process = subprocess.Popen(
-            command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-        )
+        with open(Path(self.folder) / "serve.log", "wb") as log:
+            self.process = subprocess.Popen(
+                command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
         deadline = time.monotonic() + 60
         while True:
             try:
@@ -352,96 +371,109 @@ class Server:
 
 
 async def session(port: int, count: int, seed: int) -> list[Player]:
-    """``count`` players, each joined and with a game dealt."""
+    """``count`` players, each joined."""
     players = [Player(Http("127.0.0.1", port), proved_lines(seed + i)) for i in range(count)]
     await asyncio.gather(*(player.join() for player in players))
     return players
 
 
-def median_of(plies: list[tuple[int, float]], first: int, last: int) -> float:
-    """The median latency of the moves numbered ``first`` to ``last``."""
-    return statistics.median(latency for ply, latency in plies if first <= ply <= last)
+def table(title: str, rows: list[tuple[str, Tally]]) -> None:
+    """Print a table of tallies."""
+    print(f"\n{title}")
+    print("| requests | answers | per s | p50 ms | p95 ms | p99 ms | statuses |")
+    print("|---|---|---|---|---|---|---|")
+    for name, tally in rows:
+        print(tally.row(name))
 
 
-async def measure(db: str, workers: int, args: argparse.Namespace, full: bool) -> dict[str, Any]:
-    """The phases against one server (the long lines and the hints only when ``full``);
-    print the rows and return the figures."""
-    with Server(db, workers) as server:
-        players = await session(server.port, args.players, args.seed)
-        await moves(players, 2.0)  # warm-up: connections, caches, the solver pool unused
-        base = await trivial(players, args.seconds)
-        played = await moves(players, args.seconds)
-        figures: dict[str, Any] = {"trivial": base, "moves": played}
-        print(f"\n{db}, --workers {workers}, {args.players} players")
-        print("| phase | answers | per s | p50 ms | p95 ms | p99 ms | statuses |")
-        print("|---|---|---|---|---|---|---|")
-        print(base.row("GET /api/settings"))
-        print(played.row("moves"))
-        if args.long and full:
-            long_tally, plies = await long_games(players)
-            early, late = median_of(plies, 5, 55), median_of(plies, LONG_LINE - 49, LONG_LINE)
-            figures.update(long=long_tally, early=early, late=late)
-            print(long_tally.row(f"moves of {LONG_LINE}-move lines"))
-        if args.hints and full:
-            hinters = [Http("127.0.0.1", server.port) for _ in range(HINTS_AT_ONCE)]
+def ratio(label: str, value: float, target: str) -> None:
+    """Print one ratio against its target."""
+    print(f"- {label}: {value:.2f} (target {target})")
+
+
+async def measure(db: str, args: argparse.Namespace) -> None:
+    """Every comparison against the servers of one database."""
+    counts = sorted({int(w) for w in args.workers.split(",")})
+    servers = [Server(db, workers) for workers in counts]
+    for server in servers:
+        server.__enter__()
+    try:
+        crowds = [await session(server.port, args.players, args.seed) for server in servers]
+        for players in crowds:
+            await run_for(2.0, players, lambda p: p.move(Tally()))  # warm-up
+        main = crowds[-1]
+        label = f"{db}, --workers {counts[-1]}, {args.players} players"
+        trivial, played = await moves_against_trivial(main, args.seconds, args.rounds)
+        table(label, [("GET /api/settings", trivial), ("moves", played)])
+        ratio("moves/s over trivial requests/s", played.rate() / trivial.rate(), ">= 0.50")
+        ratio("move p99 over trivial p99", played.pct(0.99) / trivial.pct(0.99), "<= 3")
+        if args.long:
+            early, late = await long_lines_phase(main)
+            table(label, [("moves 5-55", early), (f"moves {LONG_LINE - 49}-{LONG_LINE}", late)])
+            ratio(
+                f"median of moves {LONG_LINE - 49}-{LONG_LINE} over moves 5-55",
+                late.pct(0.5) / early.pct(0.5),
+                "<= 1.2",
+            )
+        if args.hints:
+            hinters = [Http("127.0.0.1", servers[-1].port) for _ in range(HINTS_AT_ONCE)]
             for http in hinters:
                 await http.request("GET", "/api/settings")
-            for player in players:
+            for player in main:
                 player.lines, player.game, player.todo = proved_lines(args.seed), None, []
-            during, hinted = await hint_storm(players, hinters, args.seconds)
-            figures.update(during=during, hinted=hinted)
-            print(during.row(f"moves during {HINTS_AT_ONCE} hints at once"))
-            print(hinted.row("hints"))
+            calm, stormy, hinted = await hint_storms(main, hinters, args.seconds, args.rounds)
+            table(
+                label,
+                [
+                    ("moves", calm),
+                    (f"moves, {HINTS_AT_ONCE} hints at once", stormy),
+                    ("hints", hinted),
+                ],
+            )
+            ratio("move p99 during hints over without", stormy.pct(0.99) / calm.pct(0.99), "<= 2")
+            bad = sum(n for code, n in hinted.statuses.items() if code >= 500)
+            print(f"- hints answered 5xx: {bad} (target 0)")
             for http in hinters:
                 http.close()
-        for player in players:
-            player.http.close()
-    return figures
-
-
-def report(db: str, workers: int, figures: dict[str, Any]) -> None:
-    """The ratios the targets are set on."""
-    base, played = figures["trivial"], figures["moves"]
-    print(f"\n{db}, --workers {workers}: ratios")
-    print(f"- moves/s over trivial requests/s: {played.rate() / base.rate():.2f} (target >= 0.50)")
-    print(f"- move p99 over trivial p99: {played.pct(0.99) / base.pct(0.99):.2f} (target <= 3)")
-    if "late" in figures:
-        ratio = figures["late"] / figures["early"]
-        print(
-            f"- median of moves {LONG_LINE - 49}-{LONG_LINE} over moves 5-55: {ratio:.2f} "
-            f"({figures['late'] * 1e3:.1f} ms / {figures['early'] * 1e3:.1f} ms; target <= 1.2)"
-        )
-    if "during" in figures:
-        ratio = figures["during"].pct(0.99) / played.pct(0.99)
-        statuses = figures["hinted"].statuses
-        bad = sum(n for code, n in statuses.items() if code >= 500)
-        print(f"- move p99 during hints over without: {ratio:.2f} (target <= 2); hint 5xx: {bad}")
+        if len(servers) > 1:
+            tallies = [Tally() for _ in servers]
+            window = args.seconds / args.rounds
+            for _ in range(args.rounds):
+                for players, tally in zip(crowds, tallies, strict=True):
+                    tally.seconds += await run_for(window, players, lambda p, t=tally: p.move(t))
+            table(
+                f"{db}, {args.players} players, taking turns",
+                [(f"moves, --workers {n}", t) for n, t in zip(counts, tallies, strict=True)],
+            )
+            ratio(
+                f"moves/s with --workers {counts[-1]} over --workers {counts[0]}",
+                tallies[-1].rate() / tallies[0].rate(),
+                ">= 1.4",
+            )
+        for players in crowds:
+            for player in players:
+                player.http.close()
+    finally:
+        for server in servers:
+            server.__exit__()
 
 
 def main() -> None:
-    """Run the phases for each database and number of web processes asked for."""
+    """Run the comparisons for each database asked for."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--seconds", type=float, default=15.0, help="per kind of window")
+    parser.add_argument("--rounds", type=int, default=5, help="windows of each kind, in turn")
     parser.add_argument("--db", default="sqlite,postgres")
-    parser.add_argument("--workers", default="2")
+    parser.add_argument("--workers", default="1,2")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-long", dest="long", action="store_false")
     parser.add_argument("--no-hints", dest="hints", action="store_false")
     args = parser.parse_args()
-    rates: dict[tuple[str, int], float] = {}
-    counts = [int(w) for w in args.workers.split(",")]
+    print(f"load before: {os.getloadavg()[0]:.2f}")
     for db in args.db.split(","):
-        for workers in counts:
-            figures = asyncio.run(measure(db, workers, args, full=workers == max(counts)))
-            report(db, workers, figures)
-            rates[db, workers] = figures["moves"].rate()
-    for db in args.db.split(","):
-        if (db, 1) in rates and (db, 2) in rates:
-            print(
-                f"\n{db}: moves/s with --workers 2 over --workers 1, one after the other: "
-                f"{rates[db, 2] / rates[db, 1]:.2f} (target >= 1.4)"
-            )
+        asyncio.run(measure(db, args))
+    print(f"\nload after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

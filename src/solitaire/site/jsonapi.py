@@ -72,7 +72,7 @@ def reads(request: HttpRequest) -> bool:
 
 def body(request: HttpRequest) -> dict[str, Any]:
     """The request's JSON object (an empty body counts as ``{}``)."""
-    if request.content_type.startswith("multipart/"):
+    if (request.content_type or "").startswith("multipart/"):
         raise Refused(415, "send the request body as JSON (Content-Type: application/json)")
     try:
         raw = request.body

@@ -47,6 +47,7 @@ def owned_game(request: HttpRequest, pk: int) -> Game | None:
     hint reads its game this way, and Django's query compiler costs more than the query.
     """
     quote = connection.ops.quote_name
+    params: list[object]
     if request.user.is_authenticated:
         where, params = f"{quote('user_id')} = %s", [request.user.pk]
     else:

@@ -52,9 +52,10 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
         if not query["id"].isdigit() or len(query["id"]) > 18:
             raise Http404("no such game")
         pk = int(query["id"])
-        record = owned_games(request).filter(pk=pk, game=game).first()
-        if record is None:
+        found = owned_games(request).filter(pk=pk, game=game).first()
+        if found is None:
             raise Http404("no such game")
+        record = found
     elif query.get("deal") or query.get("winnable"):
         try:
             deal = None if query.get("winnable") else int(query["deal"])
@@ -66,16 +67,15 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
             raise Http404(str(problem)) from None
         return redirect(f"{_table(request, game)}?id={record.pk}")
     else:
-        record = (
+        unfinished = (
             owned_games(request)
             .filter(game=game, result__in=[Result.PLAYING, Result.STUCK], daily__isnull=True)
             .order_by("-created", "-pk")
             .first()
         )
-        if record is None:
-            record = games.start(
-                owned_games(request), owner_fields(request), game, games.random_deal(), Kind.RANDOM
-            )
+        record = unfinished or games.start(
+            owned_games(request), owner_fields(request), game, games.random_deal(), Kind.RANDOM
+        )
     context = {
         "game": get_rules(game),
         "record": record,
