@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 from typing import Any
 
-THREADS = 8
-"""Threads per web process: requests mostly wait on the database or on a hint's job."""
+THREADS = 16
+"""Threads per web process: a hint waits up to 2.5 s on its job in one, so there are
+plenty; the interpreter lock lets only one of them work at a time anyway."""
 
 
 def setup() -> None:
