@@ -56,19 +56,28 @@ def test_a_new_deal_abandons_the_unfinished_game_of_the_same_game(guest) -> None
     assert response.status_code == 409
 
 
-def test_a_winnable_deal_comes_from_the_proved_list(guest, monkeypatch) -> None:
-    from solitaire import winnable
+def test_a_winnable_deal_comes_from_the_proved_list_never_twice_running() -> None:
+    from conftest import Api
+    from django.test import Client
 
-    asked = []
+    from solitaire.winnable import proved_deals
 
-    def fake(game, avoid=None):
-        asked.append((game, avoid))
-        return 42
+    guest = Api(Client())
+    proved = {p.deal for p in proved_deals("stronghold")}
+    last = None
+    for _ in range(20):
+        game = guest.post("/api/games", {"game": "stronghold", "winnable": True}).json()
+        assert game["deal"] in proved and game["kind"] == "winnable"
+        assert game["deal"] != last
+        last = game["deal"]
 
-    monkeypatch.setattr(winnable, "random_winnable", fake)
-    first = guest.post("/api/games", {"game": "stronghold", "winnable": True})
-    assert first.status_code == 201
-    assert first.json()["deal"] == 42
-    assert first.json()["kind"] == "winnable"
-    guest.post("/api/games", {"game": "stronghold", "winnable": True})
-    assert asked == [("stronghold", None), ("stronghold", 42)]
+
+def test_deals_that_players_questions_proved_join_the_winnable_pool(guest) -> None:
+    from solitaire.site.play import verdicts
+    from solitaire.site.play.models import DealVerdict
+
+    DealVerdict.objects.create(game="stronghold", deal=999_999_999, result="won", budget=1)
+    DealVerdict.objects.create(game="stronghold", deal=999_999_998, result="lost", budget=1)
+    pool = verdicts.pool("stronghold")
+    assert 999_999_999 in pool and 999_999_998 not in pool
+    assert len(pool) == len(set(pool))

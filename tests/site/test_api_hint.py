@@ -178,6 +178,7 @@ def test_a_broken_worker_gives_the_heuristic_move_not_an_error(guest, monkeypatc
 
 def test_with_a_scheduler_set_hints_think_on_the_dask_cluster(guest, settings, dask_scheduler):
     settings.SOLVER_SCHEDULER = dask_scheduler
+    settings.HINT_SECONDS = 30.0  # time enough on a busy machine: this is about where, not how fast
     hints.reset_workers()
     game = guest.play(guest.new("stronghold", 29), "t0>c0")
     answer = guest.post(f"/api/games/{game['id']}/hint").json()

@@ -8,6 +8,7 @@ take) gets a 4xx that says what is wrong, never a 500.
 
 from __future__ import annotations
 
+import datetime
 import json
 import logging
 from collections.abc import Callable
@@ -111,6 +112,19 @@ def text(data: dict[str, Any], key: str) -> str:
     if not isinstance(value, str):
         raise Refused(400, f"{key} must be a string")
     return value
+
+
+def date(data: dict[str, Any], key: str) -> datetime.date:
+    """``data[key]`` as a date written YYYY-MM-DD."""
+    value = text(data, key)
+    try:
+        return datetime.date.fromisoformat(value) if len(value) == 10 else _bad_date(key)
+    except ValueError:
+        return _bad_date(key)
+
+
+def _bad_date(key: str) -> datetime.date:
+    raise Refused(400, f"{key} must be a date written YYYY-MM-DD")
 
 
 def flag(data: dict[str, Any], key: str) -> bool:

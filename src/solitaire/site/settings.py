@@ -148,6 +148,14 @@ SOLVER_PROCESSES = env_int(
     "SOLITAIRE_SOLVER_PROCESSES", max(1, cores() // env_int("SOLITAIRE_WEB_WORKERS", 1))
 )
 SOLVER_NICE = env_int("SOLITAIRE_SOLVER_NICE", SOLVER_NICE)
+# Game review and "is this deal winnable?": what one solve may cost, how long a review may
+# take in all, and whether they run in a thread beside the request (off in tests: inline).
+REVIEW_BUDGET = env_int("SOLITAIRE_REVIEW_BUDGET", 500_000)
+REVIEW_SECONDS = float(env_str("SOLITAIRE_REVIEW_SECONDS", "8"))
+REVIEW_TOTAL_SECONDS = float(env_str("SOLITAIRE_REVIEW_TOTAL_SECONDS", "90"))
+REVIEW_IN_THREAD = env_bool("SOLITAIRE_REVIEW_IN_THREAD", True)
+VERDICT_BUDGET = env_int("SOLITAIRE_VERDICT_BUDGET", 1_000_000)
+VERDICT_SECONDS = float(env_str("SOLITAIRE_VERDICT_SECONDS", "60"))
 
 # Where the solver's survey results live (see solitaire.site.rules.survey); by default the
 # package's own data folder.

@@ -9,8 +9,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from solitaire.site.accounts import prefs
-from solitaire.site.jsonapi import Refused, body, endpoint, flag, integer, text
+from solitaire.site.jsonapi import Refused, body, date, endpoint, flag, integer, text
 from solitaire.site.play import dealing, games, hints
+from solitaire.site.play import review as reviews
 from solitaire.site.play.models import Game
 from solitaire.site.play.owner import owned_game
 
@@ -27,7 +28,8 @@ def create(request: HttpRequest) -> HttpResponse:
     """``POST /api/games``: 201 with a new game, or 200 with a Daily game to resume.
 
     ``{"game", "deal": N}`` deals number N, ``{"game", "winnable": true}`` a proved deal,
-    ``{"game", "daily": true}`` today's Daily deal (players only), ``{"game"}`` a random one.
+    ``{"game", "daily": true}`` today's Daily deal (players only), ``{"game", "daily": true,
+    "date": "YYYY-MM-DD"}`` a past Daily deal for practice, ``{"game"}`` a random one.
     """
     data = body(request)
     record, dealt = dealing.new_game(
@@ -36,6 +38,7 @@ def create(request: HttpRequest) -> HttpResponse:
         deal=None if data.get("deal") is None else integer(data, "deal"),
         winnable=flag(data, "winnable"),
         daily=flag(data, "daily"),
+        on=None if data.get("date") is None else date(data, "date"),
     )
     return JsonResponse(games.describe(record), status=201 if dealt else 200)
 
@@ -106,3 +109,31 @@ def hint(request: HttpRequest, pk: int) -> HttpResponse:
     record = _owned(request, pk)
     answer = hints.advise(record, games.resume(record))
     return JsonResponse({**answer, "version": record.version})
+
+
+def _visible(request: HttpRequest, pk: int) -> Game:
+    """The player's own game, or a game its owner shares."""
+    record = owned_game(request, pk) or Game.objects.filter(pk=pk, shared=True).first()
+    if record is None:
+        raise Refused(404, "there is no such game, or its owner does not share it")
+    return record
+
+
+@endpoint("GET")
+def review(request: HttpRequest, pk: int) -> HttpResponse:
+    """``GET /api/games/ID/review``: the verdict of every position and the losing move,
+    worked out on the solver workers after the game ended; poll until ``status`` is done."""
+    record = _visible(request, pk)
+    if not reviews.reviewable(record):
+        raise Refused(409, "a game is reviewed once it has ended: won, stuck, or left")
+    return JsonResponse(reviews.review_of(record))
+
+
+@endpoint("POST")
+def share(request: HttpRequest, pk: int) -> HttpResponse:
+    """``POST /api/games/ID/share`` ``{"shared": true}``: let anyone with the address see the
+    game's review (false takes it back)."""
+    record = _owned(request, pk)
+    shared = flag(body(request), "shared")
+    Game.objects.filter(pk=record.pk).update(shared=shared)
+    return JsonResponse({"id": record.pk, "shared": shared})

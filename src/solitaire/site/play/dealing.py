@@ -6,6 +6,7 @@ The API and the table page both deal through :func:`new_game`; neither knows the
 from __future__ import annotations
 
 import datetime
+import random
 
 from django.http import HttpRequest
 from django.utils import timezone
@@ -13,7 +14,7 @@ from django.utils import timezone
 from solitaire.deal import MAX_DEAL
 from solitaire.games import FEATURED
 from solitaire.site.jsonapi import Refused
-from solitaire.site.play import games
+from solitaire.site.play import games, verdicts
 from solitaire.site.play.models import Game, Kind
 from solitaire.site.play.owner import owned_games, owner_fields
 
@@ -37,27 +38,39 @@ def new_game(
     deal: int | None = None,
     winnable: bool = False,
     daily: bool = False,
+    on: datetime.date | None = None,
 ) -> tuple[Game, bool]:
-    """Deal ``game`` for the player of ``request``: number ``deal``, a proved deal, today's
-    Daily deal (players only) or, with none of them, a random deal. Return the game and True
-    when it was dealt, False when a Daily game already dealt today was resumed.
+    """Deal ``game`` for the player of ``request``: number ``deal``, a proved deal (from the
+    shipped lists and the deals players' questions proved), today's Daily deal (players
+    only), the Daily deal of a past day ``on`` (practice, for anyone) or, with none of them,
+    a random deal. Return the game and True when it was dealt, False when a Daily game
+    already dealt today was resumed.
     """
     offered(game)
     if sum((deal is not None, winnable, daily)) > 1:
         raise Refused(400, "ask for one of deal, winnable or daily")
     owner = owner_fields(request)
     if daily:
-        if not request.user.is_authenticated:
-            raise Refused(401, "log in to play the Daily deal")
         from solitaire.daily import daily_deal
 
-        day = today()
+        day = on or today()
+        if day > today():
+            raise Refused(400, "that Daily deal is not out yet")
+        if day < today():  # a past Daily deal: practice, never on the leaderboard
+            deal_of_day = daily_deal(game, day)
+            record = games.start(owned_games(request), owner, game, deal_of_day, Kind.PRACTICE)
+            Game.objects.filter(pk=record.pk).update(practice_of=day)
+            record.practice_of = day
+            return record, True
+        if not request.user.is_authenticated:
+            raise Refused(401, "log in to play the Daily deal")
         return games.daily(owner, game, day, daily_deal(game, day))
     if winnable:
-        from solitaire.winnable import random_winnable
-
         last = owned_games(request).filter(game=game).order_by("-created", "-pk").first()
-        number = random_winnable(game, avoid=last.deal if last else None)
+        choices = [n for n in verdicts.pool(game) if last is None or n != last.deal]
+        if not choices:
+            raise Refused(400, f"no proved deals are stored for {game}")
+        number = random.choice(choices)
         return games.start(owned_games(request), owner, game, number, Kind.WINNABLE), True
     if deal is not None:
         if not 1 <= deal <= MAX_DEAL:

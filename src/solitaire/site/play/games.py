@@ -154,8 +154,13 @@ def change(record: Game | None, version: int, action: Change) -> dict[str, Any]:
     if record.result == Result.ABANDONED:
         raise Refused(409, "this game was replaced by a newer deal")
     engine = resume(record)
+    before = len(record.moves)
     autocompleted = action(record, engine)
     legal = keep(record, engine)
+    # Moves made count every move played (a redo too), and stay counted when taken back.
+    record.moves_made += max(0, len(record.moves) - before)
+    if record.first_move is None and record.moves_made:
+        record.first_move = timezone.now()
     record.version = version + 1
     record.result = RESULTS.get(record.status, Result.PLAYING)
     record.finished = timezone.now() if record.result != Result.PLAYING else None
@@ -169,7 +174,18 @@ def change(record: Game | None, version: int, action: Change) -> dict[str, Any]:
 
 OPEN = (Result.PLAYING, Result.STUCK)
 """The results of a game that still takes changes."""
-CHANGED = ("moves", "layout", "status", "undone", "version", "result", "finished", "updated")
+CHANGED = (
+    "moves",
+    "layout",
+    "status",
+    "undone",
+    "version",
+    "result",
+    "finished",
+    "updated",
+    "moves_made",
+    "first_move",
+)
 """The fields a change writes."""
 
 

@@ -29,6 +29,8 @@ class Kind(models.TextChoices):
     NUMBER = "number"
     WINNABLE = "winnable"
     DAILY = "daily"
+    PRACTICE = "practice"
+    """A past Daily deal, played for practice: never on the leaderboard."""
 
 
 class Game(models.Model):
@@ -59,6 +61,18 @@ class Game(models.Model):
         help_text="The engine's status at the position now: playing, won or stuck.",
     )
     version = models.PositiveIntegerField(default=0)
+    moves_made = models.PositiveIntegerField(
+        default=0, help_text="Every move played, those taken back and Auto complete's included."
+    )
+    first_move = models.DateTimeField(
+        null=True, blank=True, help_text="The server's time of the first move."
+    )
+    practice_of = models.DateField(
+        null=True, blank=True, help_text="The date of the Daily deal a practice game replays."
+    )
+    shared = models.BooleanField(
+        default=False, help_text="Anyone with the address may see the game's review."
+    )
     result = models.CharField(
         max_length=10, choices=Result.choices, default=Result.PLAYING, db_index=True
     )
@@ -84,3 +98,73 @@ class Game(models.Model):
         """Seconds from the deal to the end of the game, or to now while it goes on."""
         end = self.finished or timezone.now()
         return max(0, int((end - self.created).total_seconds()))
+
+    @property
+    def playing_seconds(self) -> float | None:
+        """Seconds from the first move to the winning move, by the server's clock; None
+        until the game is won."""
+        if self.result != Result.WON or self.first_move is None or self.finished is None:
+            return None
+        return max(0.0, (self.finished - self.first_move).total_seconds())
+
+
+class Review(models.Model):
+    """What the solver found about every position of a finished game (solitaire.review)."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="review")
+    version = models.PositiveIntegerField(help_text="The version of the game reviewed.")
+    done = models.BooleanField(default=False)
+    verdicts = models.JSONField(default=list, help_text="won, lost, unknown or null per position.")
+    probed = models.JSONField(default=list, help_text="The positions the solver was asked about.")
+    lines = models.JSONField(default=dict, help_text="Winning lines by position, as found.")
+    heartbeat = models.DateTimeField(
+        default=timezone.now, help_text="When the review last moved on."
+    )
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"review of {self.game}"
+
+
+class DealVerdict(models.Model):
+    """What the solver says of a deal as dealt, asked by a player: shared by everyone."""
+
+    game = models.CharField(max_length=40)
+    deal = models.IntegerField()
+    result = models.CharField(max_length=10)
+    positions = models.PositiveIntegerField(default=0)
+    budget = models.PositiveIntegerField()
+    solution = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "deal"], name="one_verdict_per_deal")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.deal}: {self.result}"
+
+
+class VerdictRequest(models.Model):
+    """A player's "is this deal winnable?", answered by a solver job."""
+
+    class Status(models.TextChoices):
+        """Where the question stands."""
+
+        RUNNING = "running"
+        DONE = "done"
+        CANCELLED = "cancelled"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    guest = models.CharField(max_length=64, blank=True, db_index=True)
+    game = models.CharField(max_length=40)
+    deal = models.IntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    heartbeat = models.DateTimeField(default=timezone.now)
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.deal}? ({self.status})"

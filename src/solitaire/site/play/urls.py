@@ -3,7 +3,7 @@
 from django.urls import path, register_converter
 
 from solitaire.site.accounts import api as accounts_api
-from solitaire.site.play import api, views
+from solitaire.site.play import api, daily_views, verdict_views, views
 
 
 class GameId:
@@ -31,10 +31,17 @@ api_patterns = [
     path("games/<game_id:pk>/redo", api.redo, name="api-redo"),
     path("games/<game_id:pk>/restart", api.restart, name="api-restart"),
     path("games/<game_id:pk>/hint", api.hint, name="api-hint"),
+    path("games/<game_id:pk>/review", api.review, name="api-review"),
+    path("games/<game_id:pk>/share", api.share, name="api-share"),
+    path("daily/<slug:game>", daily_views.board, name="api-daily"),
+    path("verdicts", verdict_views.ask, name="api-verdicts"),
+    path("verdicts/<game_id:pk>", verdict_views.answer, name="api-verdict"),
     path("settings", accounts_api.settings_view, name="api-settings"),
 ]
 
 page_patterns = [
     path("", views.home, name="home"),
     path("play/<slug:game>/", views.table, name="table"),
+    path("daily/<slug:game>/", daily_views.page, name="daily"),
+    path("games/<game_id:pk>/review", views.review, name="review"),
 ]

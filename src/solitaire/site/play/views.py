@@ -12,11 +12,14 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from solitaire.errors import SolitaireError
 from solitaire.games import FEATURED, get_rules
+from solitaire.layout import Layout
+from solitaire.review import positions
 from solitaire.site.accounts import prefs
 from solitaire.site.jsonapi import Refused
 from solitaire.site.play import dealing, games
-from solitaire.site.play.models import Kind, Result
-from solitaire.site.play.owner import owned_games, owner_fields
+from solitaire.site.play.models import Game, Kind, Result
+from solitaire.site.play.owner import owned_game, owned_games, owner_fields
+from solitaire.site.play.review import reviewable
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -83,3 +86,24 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
         "settings_data": prefs.load(request),
     }
     return render(request, "play/table.html", context)
+
+
+def review(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/games/ID/review``: step through a finished game with the solver's verdicts, for its
+    owner, or for anyone when the owner shares it."""
+    record = owned_game(request, pk)
+    owner = record is not None
+    record = record or Game.objects.filter(pk=pk, shared=True).first()
+    if record is None or not reviewable(record):
+        raise Http404("no such game to review")
+    start = Layout.dealt(record.game, record.deal)
+    context = {
+        "game": get_rules(record.game),
+        "record": record,
+        "owner": owner,
+        "positions": [
+            Layout(record.game, record.deal, state).to_dict()
+            for state in positions(start, record.moves)
+        ],
+    }
+    return render(request, "play/review.html", context)

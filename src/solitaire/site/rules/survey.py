@@ -41,4 +41,17 @@ def survey(game: str) -> dict[str, Any] | None:
         "median_seconds": summary.median_seconds,
         "total": len(numbers),
         "command": f"solitaire survey {game} --deals {span} --budget {budget}",
+        "times": _time_buckets([float(row["seconds"]) for row in rows.values()]),
     }
+
+
+TIME_BUCKETS = ((0.01, "under 0.01 s"), (0.1, "0.01-0.1 s"), (1.0, "0.1-1 s"), (10.0, "1-10 s"))
+
+
+def _time_buckets(seconds: list[float]) -> dict[str, int]:
+    """How many deals took each span of time, the last span open-ended."""
+    counts = {label: 0 for _, label in TIME_BUCKETS} | {"10 s or more": 0}
+    for value in seconds:
+        label = next((label for limit, label in TIME_BUCKETS if value < limit), "10 s or more")
+        counts[label] += 1
+    return counts

@@ -6,6 +6,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from solitaire.games import FEATURED, get_rules
+from solitaire.site import charts
+from solitaire.site.play.verdicts import won_by_players
 from solitaire.site.rules.survey import survey
 
 
@@ -14,5 +16,20 @@ def page(request: HttpRequest, game: str) -> HttpResponse:
     if game not in FEATURED:
         raise Http404("no such game")
     rules = get_rules(game)
-    context = {"game": rules, "survey": survey(game)}
+    found = survey(game)
+    context: dict[str, object] = {
+        "game": rules,
+        "survey": found,
+        "proved_by_players": won_by_players(game).count(),
+    }
+    if found:
+        context["verdict_chart"] = charts.bars(
+            f"What the solver proved of {rules.name} deals {found['deals']}",
+            ["deals"],
+            {"won": [found["won"]], "lost": [found["lost"]], "undecided": [found["unknown"]]},
+        )
+        times = found["times"]
+        context["time_chart"] = charts.bars(
+            "Time per deal", list(times), {"deals": list(times.values())}
+        )
     return render(request, f"rules/{game}.html", context)

@@ -7,6 +7,7 @@ a game is being played. Streaks run over ended games in the order they ended.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,3 +117,39 @@ def player_stats(games: QuerySet[Game]) -> PlayerStats:
         for record in dailies
     ]
     return result
+
+
+def weekly(games: QuerySet[Game], today: datetime.date, weeks: int = 12) -> dict[str, Any]:
+    """The last ``weeks`` weeks (Monday to Sunday, by the day a game ended): games played and
+    won each week, and each game's win rate over every game ended up to that week."""
+    first = today - datetime.timedelta(days=today.weekday() + 7 * (weeks - 1))
+    starts = [first + datetime.timedelta(weeks=i) for i in range(weeks)]
+    played, won = [0] * weeks, [0] * weeks
+    totals = {game: [0, 0] for game in FEATURED}
+    rates: dict[str, list[float | None]] = {get_rules(game).name: [] for game in FEATURED}
+    ended = [r for r in games.order_by("finished", "pk") if r.result in ENDED and r.moves]
+    cursor = 0
+    for i, start in enumerate(starts):
+        end = start + datetime.timedelta(weeks=1)
+        while cursor < len(ended):
+            record = ended[cursor]
+            day = (record.finished or record.created).date()
+            if day >= end:
+                break
+            cursor += 1
+            if record.game not in totals:
+                continue
+            totals[record.game][0] += 1
+            totals[record.game][1] += record.result == Result.WON
+            if day >= start:
+                played[i] += 1
+                won[i] += record.result == Result.WON
+        for game in FEATURED:
+            count, wins = totals[game]
+            rates[get_rules(game).name].append(wins / count if count else None)
+    return {
+        "labels": [start.strftime("%d %b") for start in starts],
+        "played": played,
+        "won": won,
+        "rates": {name: series for name, series in rates.items() if any(series)},
+    }

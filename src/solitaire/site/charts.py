@@ -1,0 +1,108 @@
+"""Small charts drawn on the server as SVG: no library, no script, readable without colour.
+
+Each function returns markup for a template (``|safe``: every text in it is escaped here),
+with a ``<title>`` and a description for screen readers, and a value on every bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+SERIES = ("#0f5132", "#b3261e", "#1565c0", "#8d6e00", "#6a1b9a")
+
+
+def _svg(width: int, height: int, title: str, body: str) -> str:
+    label = escape(title)
+    return (
+        f'<svg class="chart" viewBox="0 0 {width} {height}" width="100%" role="img" '
+        f'aria-label="{label}" preserveAspectRatio="xMinYMin meet">'
+        f"<title>{label}</title>{body}</svg>"
+    )
+
+
+def bars(title: str, labels: Sequence[str], series: dict[str, Sequence[int]]) -> str:
+    """Grouped bars: one group per label, one bar per series, each bar with its value."""
+    width, height, top, bottom, left = 640, 220, 16, 40, 8
+    groups = max(1, len(labels))
+    names = list(series)
+    peak = max([1, *(value for values in series.values() for value in values)])
+    slot = (width - left) / groups
+    bar = max(2.0, min(28.0, (slot - 6) / max(1, len(names))))
+    body = []
+    for g, label in enumerate(labels):
+        x0 = left + g * slot + (slot - bar * len(names)) / 2
+        for s, name in enumerate(names):
+            value = series[name][g]
+            h = (height - top - bottom) * value / peak
+            x, y = x0 + s * bar, height - bottom - h
+            colour = SERIES[s % len(SERIES)]
+            body.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar - 1:.1f}" height="{h:.1f}" '
+                f'fill="{colour}"><title>{escape(label)}: {value} {escape(name)}</title></rect>'
+            )
+            if value:
+                body.append(
+                    f'<text x="{x + bar / 2:.1f}" y="{y - 3:.1f}" font-size="9" '
+                    f'text-anchor="middle">{value}</text>'
+                )
+        body.append(
+            f'<text x="{left + g * slot + slot / 2:.1f}" y="{height - bottom + 14}" '
+            f'font-size="10" text-anchor="middle">{escape(label)}</text>'
+        )
+    body.append(_legend(names, height - 8))
+    return _svg(width, height, title, "".join(body))
+
+
+def lines(
+    title: str, labels: Sequence[str], series: dict[str, Sequence[float | None]], unit: str = "%"
+) -> str:
+    """One line per series over the labels, values from 0 to 1 shown as percentages; a gap
+    where a value is None."""
+    width, height, top, bottom, left = 640, 220, 16, 40, 34
+    steps = max(1, len(labels) - 1)
+    body = [
+        f'<text x="{left - 4}" y="{top + 4}" font-size="9" text-anchor="end">100{unit}</text>',
+        f'<text x="{left - 4}" y="{height - bottom}" font-size="9" '
+        f'text-anchor="end">0{unit}</text>',
+        f'<line x1="{left}" y1="{height - bottom}" x2="{width}" y2="{height - bottom}" '
+        'stroke="#999"/>',
+    ]
+    for s, (name, values) in enumerate(series.items()):
+        points = []
+        for i, value in enumerate(values):
+            if value is None:
+                continue
+            x = left + (width - left - 8) * i / steps
+            y = height - bottom - (height - top - bottom) * value
+            points.append(f"{x:.1f},{y:.1f}")
+            body.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{SERIES[s % len(SERIES)]}">'
+                f"<title>{escape(name)}, {escape(labels[i])}: {value * 100:.0f}{unit}</title>"
+                "</circle>"
+            )
+        if len(points) > 1:
+            body.append(
+                f'<polyline points="{" ".join(points)}" fill="none" '
+                f'stroke="{SERIES[s % len(SERIES)]}" stroke-width="2"/>'
+            )
+    for i, label in enumerate(labels):
+        if i in (0, len(labels) - 1) or len(labels) <= 8:
+            x = left + (width - left - 8) * i / steps
+            body.append(
+                f'<text x="{x:.1f}" y="{height - bottom + 14}" font-size="10" '
+                f'text-anchor="middle">{escape(label)}</text>'
+            )
+    body.append(_legend(list(series), height - 8))
+    return _svg(width, height, title, "".join(body))
+
+
+def _legend(names: Sequence[str], y: int) -> str:
+    parts = []
+    for s, name in enumerate(names):
+        x = 8 + s * 130
+        parts.append(
+            f'<rect x="{x}" y="{y - 8}" width="10" height="10" fill="{SERIES[s % len(SERIES)]}"/>'
+            f'<text x="{x + 14}" y="{y + 1}" font-size="10">{escape(name)}</text>'
+        )
+    return "".join(parts)

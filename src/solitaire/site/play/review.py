@@ -1,0 +1,131 @@
+"""Game review on the site: :mod:`solitaire.review` run beside the web process, its solves on
+the solver workers, its progress kept in the game's :class:`~solitaire.site.play.models.Review`.
+
+The first request for a review makes the row and starts a thread that runs it; every later
+request reads the row, so the page fills in as rounds finish, and a finished review is read
+at once. A review whose thread died (a restarted server) has not moved for
+:data:`STALE_SECONDS`: the next request claims it and goes on from what the row holds.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import threading
+import time
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from solitaire.layout import Layout
+from solitaire.review import Review as Analysis
+from solitaire.review import begin, positions, run
+from solitaire.site.play.hints import LINES, workers
+from solitaire.site.play.models import Game, Result, Review
+from solitaire.verdict import Verdict
+
+logger = logging.getLogger(__name__)
+
+STALE_SECONDS = 60
+"""A running review that has not moved on for this long is taken over by the next request."""
+
+ENDED = (Result.WON, Result.STUCK, Result.ABANDONED)
+"""The games that can be reviewed: won, stuck, or left for a new deal."""
+
+
+def reviewable(record: Game) -> bool:
+    """Whether the game has ended (review is for after the game)."""
+    return record.result in ENDED
+
+
+def review_of(record: Game) -> dict[str, Any]:
+    """The game's review as SPEC's API gives it, started (or taken over) if need be."""
+    row, claimed = _claim(record)
+    if claimed:
+        if settings.REVIEW_IN_THREAD:
+            threading.Thread(target=_run, args=(row.pk,), daemon=True).start()
+        else:
+            _run(row.pk)
+            row.refresh_from_db()
+    analysis = _analysis(row)
+    analysis.done = row.done
+    return {**analysis.to_dict(), "positions": len(row.verdicts), "probed": len(row.probed)}
+
+
+def _claim(record: Game) -> tuple[Review, bool]:
+    """The review row, and whether this request must run it."""
+    now = timezone.now()
+    row = Review.objects.filter(game=record).first()
+    if row is not None and row.version != record.version:
+        row.delete()  # the game changed after a review (undo from stuck): review it again
+        row = None
+    if row is None:
+        try:
+            with transaction.atomic():
+                row = Review.objects.create(
+                    game=record, version=record.version, verdicts=[None] * (len(record.moves) + 1)
+                )
+            return row, True
+        except IntegrityError:  # another request made it first
+            return Review.objects.get(game=record), False
+    if row.done:
+        return row, False
+    stale = now - datetime.timedelta(seconds=STALE_SECONDS)
+    claimed = Review.objects.filter(pk=row.pk, done=False, heartbeat__lt=stale).update(
+        heartbeat=now
+    )
+    return row, bool(claimed)
+
+
+def _analysis(row: Review) -> Analysis:
+    return Analysis(
+        verdicts=[None if v is None else Verdict(v) for v in row.verdicts],
+        lines={int(k): tuple(v) for k, v in row.lines.items()},
+        probed=set(row.probed),
+        done=row.done,
+    )
+
+
+def _save(pk: int, analysis: Analysis) -> None:
+    Review.objects.filter(pk=pk).update(
+        verdicts=[None if v is None else str(v) for v in analysis.verdicts],
+        probed=sorted(analysis.probed),
+        lines={str(k): list(v) for k, v in analysis.lines.items()},
+        done=analysis.done,
+        heartbeat=timezone.now(),
+    )
+
+
+def _run(pk: int) -> None:
+    """Run one review to its end, saving each round (in its own thread, or inline)."""
+    try:
+        row = Review.objects.select_related("game").get(pk=pk)
+        record = row.game
+        start = Layout.dealt(record.game, record.deal)
+        states = positions(start, record.moves)
+        if not row.probed and all(v is None for v in row.verdicts):
+            known = {}
+            for index, state in enumerate(states):
+                line = LINES.recall(start.rules, state)
+                if line:
+                    known[index] = [str(move) for move in line]
+            analysis = begin(start, record.moves, record.result == Result.WON, known)
+        else:
+            analysis = _analysis(row)
+        run(
+            analysis,
+            start,
+            states,
+            workers(),
+            settings.REVIEW_BUDGET,
+            settings.REVIEW_SECONDS,
+            progress=lambda progress: _save(pk, progress),
+            deadline=time.monotonic() + settings.REVIEW_TOTAL_SECONDS,
+        )
+    except Exception:
+        logger.exception("review %s stopped; the next request for it takes it over", pk)
+    finally:
+        if settings.REVIEW_IN_THREAD:
+            connection.close()

@@ -1,0 +1,115 @@
+"""GET /api/games/ID/review: the verdict of every position of an ended game, and the losing move."""
+
+from __future__ import annotations
+
+import pytest
+
+from solitaire.site.play import hints
+from solitaire.site.play.models import Game, Review
+from solitaire.winnable import proved_deals
+
+# Streets and Alleys deal 15: won after the first eight moves, lost after the ninth.
+LOST_AFTER = ["t2>f0", "t0>t2", "t6>t2", "t3>t2", "t4>t2", "t4>f1", "t5>t4", "t7>t1", "t7>t3"]
+
+
+@pytest.fixture(autouse=True)
+def _inline(settings):
+    """Reviews run in the request and solve in this thread, so that tests see them end."""
+    settings.REVIEW_IN_THREAD = False
+    settings.SOLVER_PROCESSES = 0
+    hints.reset_workers()
+    yield
+    hints.reset_workers()
+
+
+def _left(api, game: dict) -> dict:
+    """Leave ``game`` for a new deal, which ends it."""
+    api.new(game["game"], 7)
+    return api.get(f"/api/games/{game['id']}").json()
+
+
+def test_it_finds_the_losing_move_and_the_better_one(guest) -> None:
+    game = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
+    assert game["result"] == "abandoned"
+    review = guest.get(f"/api/games/{game['id']}/review").json()
+    assert review["status"] == "done"
+    assert review["verdicts"] == ["won"] * 9 + ["lost"]
+    assert review["losing_move"] == 8
+    played = guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER[:8])
+    assert review["better"] in played["legal"]
+
+
+def test_a_second_visit_reads_the_stored_review(guest, monkeypatch) -> None:
+    game = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
+    first = guest.get(f"/api/games/{game['id']}/review").json()
+    monkeypatch.setattr(hints, "workers", lambda: pytest.fail("solved again"))
+    assert guest.get(f"/api/games/{game['id']}/review").json() == first
+    assert Review.objects.get(game_id=game["id"]).done
+
+
+def test_a_won_game_is_winnable_throughout_without_solving(guest, monkeypatch) -> None:
+    proved = proved_deals("blockade")[0]
+    game = guest.new("blockade", proved.deal)
+    for move in proved.solution:
+        if game["status"] != "won":
+            game = guest.play(game, move)
+    monkeypatch.setattr(hints, "workers", lambda: pytest.fail("solved"))
+    review = guest.get(f"/api/games/{game['id']}/review").json()
+    assert set(review["verdicts"]) == {"won"} and review["losing_move"] is None
+
+
+def test_a_game_still_in_play_is_not_reviewed(guest) -> None:
+    game = guest.play(guest.new("stronghold", 1), "t0>c0")
+    response = guest.get(f"/api/games/{game['id']}/review")
+    assert response.status_code == 409 and "ended" in response.json()["error"]
+
+
+def test_another_players_game_is_not_found_until_its_owner_shares_it(alice_api, bob_api, guest):
+    game = _left(alice_api, alice_api.play(alice_api.new("streets-and-alleys", 15), *LOST_AFTER))
+    url = f"/api/games/{game['id']}/review"
+    assert bob_api.get(url).status_code == 404 and guest.get(url).status_code == 404
+    assert bob_api.post(f"/api/games/{game['id']}/share", {"shared": True}).status_code == 404
+    assert alice_api.post(f"/api/games/{game['id']}/share", {"shared": True}).status_code == 200
+    assert bob_api.get(url).json()["losing_move"] == 8
+    assert guest.client.get(f"/games/{game['id']}/review").status_code == 200
+    alice_api.post(f"/api/games/{game['id']}/share", {"shared": False})
+    assert guest.get(url).status_code == 404
+
+
+def test_a_review_that_stopped_is_taken_over(guest) -> None:
+    game = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
+    record = Game.objects.get(pk=game["id"])
+    Review.objects.create(game=record, version=record.version, verdicts=[None] * 10)
+    # fresh: another thread is on it, so this request only reads
+    assert guest.get(f"/api/games/{game['id']}/review").json()["status"] == "running"
+    Review.objects.update(heartbeat="2000-01-01T00:00:00Z")
+    assert guest.get(f"/api/games/{game['id']}/review").json()["losing_move"] == 8
+
+
+def test_the_review_page_shows_every_position(guest) -> None:
+    game = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
+    page = guest.client.get(f"/games/{game['id']}/review")
+    assert page.status_code == 200
+    assert len(page.context["positions"]) == len(LOST_AFTER) + 1
+    assert page.context["owner"] is True
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_review_runs_in_a_thread_on_the_solver_workers_and_fills_in(guest, settings) -> None:
+    from django.db import connection
+
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.skip("threads cannot share SQLite's in-memory test database; PostgreSQL runs it")
+    import time
+
+    settings.REVIEW_IN_THREAD, settings.SOLVER_PROCESSES = True, 1
+    hints.reset_workers()
+    game = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
+    url = f"/api/games/{game['id']}/review"
+    seen = [guest.get(url).json()]
+    deadline = time.monotonic() + 120
+    while seen[-1]["status"] != "done" and time.monotonic() < deadline:
+        time.sleep(0.2)
+        seen.append(guest.get(url).json())
+    assert seen[0]["status"] == "running"
+    assert (seen[-1]["status"], seen[-1]["losing_move"]) == ("done", 8)
