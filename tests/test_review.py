@@ -93,5 +93,5 @@ def test_a_gap_the_solver_cannot_settle_is_given_up_after_two_idle_rounds() -> N
     moves = ["s"] * 60
     workers = Undecided()
     review = run(begin(start, moves, won=False), start, positions(start, moves), workers)
-    assert review.done and workers.asked == 4  # two rounds of two
+    assert review.done and workers.asked == 6  # three rounds of two
     assert set(review.final()) == {Verdict.UNKNOWN} and review.losing_move is None

@@ -31,7 +31,7 @@ REVIEW_BUDGET = 500_000
 """Positions one solve of a review may expand."""
 REVIEW_SECONDS = 8.0
 """Seconds one solve of a review may take."""
-IDLE_ROUNDS = 2
+IDLE_ROUNDS = 3
 """Rounds in a row that settle nothing (every probe undecided) before the review stops: the
 positions left between are beyond the budget, and the rest of the gap is left unknown."""
 
