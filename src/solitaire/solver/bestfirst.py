@@ -13,7 +13,7 @@ import heapq
 import time
 from typing import Final
 
-from solitaire.solver.kernel import Kernel, Position, RawMove
+from solitaire.solver.kernel import Kernel, Position, RawMove, Scorer
 
 OPEN_CAP: Final = 300_000
 """Open-list entries kept at most (then the worst half goes)."""
@@ -27,7 +27,8 @@ Entry = tuple[bytes, Position, int, tuple[RawMove, ...]]
 
 
 class BestFirst:
-    """One best-first search from ``root``; :meth:`run` spends up to ``budget`` expansions.
+    """One best-first search from ``root``, ranked by ``scorer``; :meth:`run` spends up to
+    ``budget`` expansions.
 
     ``shared`` holds the keys of the positions that any search of the same root has
     expanded, so that the solver can count distinct positions; this search adds its own.
@@ -36,11 +37,13 @@ class BestFirst:
     def __init__(
         self,
         kernel: Kernel,
+        scorer: Scorer,
         root: Position,
         cap: int = OPEN_CAP,
         shared: set[bytes] | None = None,
     ) -> None:
         self.kernel = kernel
+        self.scorer = scorer
         self.cap = cap
         self.visited: set[bytes] = set()
         self.shared: set[bytes] = set() if shared is None else shared
@@ -58,6 +61,7 @@ class BestFirst:
     def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
         """Search until a win ("won" and its line), a proof ("lost"), or "unknown"."""
         kernel = self.kernel
+        scorer = self.scorer
         visited = self.visited
         shared = self.shared
         heap = self._open
@@ -86,9 +90,11 @@ class BestFirst:
             parent.append(up)
             moves_to.append(moves)
             here = len(parent) - 1
-            if pos[5] == 0:
+            if kernel.left(pos) == 0:
                 return "won", self._line(here)
-            for score, child_key, child, child_moves in kernel.children(pos, visited, False):
+            for score, child_key, child, child_moves in kernel.children(
+                pos, visited, scorer, False
+            ):
                 heapq.heappush(heap, -(score << _SLOT_BITS) - len(entries))
                 entries.append((child_key, child, here, child_moves))
             if len(heap) > self.cap:

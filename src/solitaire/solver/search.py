@@ -5,7 +5,7 @@ then depth-first search.
 The beam search (:mod:`solitaire.solver.stockbeam`) only finds wins; it is what wins Fours
 Up deals. Best-first search (:mod:`solitaire.solver.bestfirst`) finds most wins quickly, and proves
 small lost positions while its open list has not been cut back. Which wins it finds depends
-on how :meth:`Kernel.score` weighs a position, and no one weighting finds them all, so it
+on how :meth:`Scorer.score` weighs a position, and no one weighting finds them all, so it
 runs once under each of :data:`PROFILES` that differs for the game, sharing
 :data:`BEST_FIRST_SHARE` of the budget.
 
@@ -21,7 +21,7 @@ share, and the last depth-first search goes on until the positions that any of t
 searches expanded number the whole budget, so a position that an earlier search expanded
 costs it nothing. Depth-first search keeps memory small: the only thing stored per
 position is its canonical key (``bytes``) in a set, and the path to the current position is
-the stack itself. Children are tried in the order :meth:`Kernel.score` ranks them; the
+the stack itself. Children are tried in the order :meth:`Scorer.score` ranks them; the
 order never removes a child, so an exhausted depth-first search, or probe, is a proof.
 """
 
@@ -37,7 +37,7 @@ from typing import Final
 from solitaire.lines import shorten
 from solitaire.rules import Rules
 from solitaire.solver.bestfirst import BestFirst
-from solitaire.solver.kernel import Child, Kernel, Position, RawMove, Weights
+from solitaire.solver.kernel import Child, Kernel, Position, RawMove, Scorer, Weights
 from solitaire.solver.stockbeam import StockBeam
 from solitaire.state import Move, State
 
@@ -140,7 +140,7 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
     deadline = None if seconds is None else started + seconds
     kernel = Kernel(rules, state)
     root, opening = kernel.start(state)
-    if root[5] == 0:
+    if kernel.left(root) == 0:
         return Solution(WON, 0, time.perf_counter() - started, tuple(map(kernel.to_move, opening)))
     profiles = profiles_for(rules)
     expanded: set[bytes] = set()  # every position any search has expanded, by key
@@ -148,24 +148,27 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
     result: str = UNKNOWN
     line: list[RawMove] = []
     if rules.has_waste:
-        beam = StockBeam(Kernel(rules, state, BEAM_WEIGHTS), root, expanded)
+        beam = StockBeam(kernel, kernel.scorer(BEAM_WEIGHTS), root, expanded)
         result, line = beam.run(min(budget, max(BEAM_MIN, int(budget * BEAM_SHARE))), deadline)
         work += beam.expanded
     for index, weights in enumerate(profiles):
         if result != UNKNOWN or len(expanded) >= budget:
             break
         share = budget * BEST_FIRST_SHARE * (0.5 if index == 0 else 0.5 / (len(profiles) - 1))
-        greedy = BestFirst(Kernel(rules, state, weights), root, shared=expanded)
+        greedy = BestFirst(kernel, kernel.scorer(weights), root, shared=expanded)
         result, line = greedy.run(max(1, min(int(share), budget - len(expanded))), deadline)
         work += greedy.expanded
     if result == UNKNOWN and len(expanded) < budget:
-        probes = Kernel(rules, state, PROBE_WEIGHTS)
+        probes = kernel.scorer(PROBE_WEIGHTS)
         result, line, probed = _probe(
-            probes, root, budget, int(budget * PROBE_SHARE), deadline, expanded
+            kernel, probes, root, budget, int(budget * PROBE_SHARE), deadline, expanded
         )
         work += probed
     if result == UNKNOWN and len(expanded) < budget and not _late(deadline):
-        result, _fresh, line, seen = _dfs(kernel, root, budget - len(expanded), deadline, expanded)
+        ranked = kernel.scorer(Weights())
+        result, _fresh, line, seen = _dfs(
+            kernel, ranked, root, budget - len(expanded), deadline, expanded
+        )
         work += len(seen)
     positions = len(expanded)
     elapsed = time.perf_counter() - started
@@ -216,6 +219,7 @@ def _late(deadline: float | None) -> bool:
 
 def _probe(
     kernel: Kernel,
+    scorer: Scorer,
     root: Position,
     budget: int,
     spend: int,
@@ -231,7 +235,7 @@ def _probe(
         limit = min(PROBE_UNIT * luby(index), spend - used)
         order = random.Random(index)
         result, _fresh, line, seen = _dfs(
-            kernel, root, budget - len(shared), deadline, shared, order, limit
+            kernel, scorer, root, budget - len(shared), deadline, shared, order, limit
         )
         used += len(seen)
         if result != UNKNOWN:
@@ -242,6 +246,7 @@ def _probe(
 
 def _dfs(
     kernel: Kernel,
+    scorer: Scorer,
     root: Position,
     budget: int,
     deadline: float | None,
@@ -259,7 +264,7 @@ def _dfs(
         shared = set()
     root_key = kernel.key(root)
     visited: set[bytes] = {root_key}
-    frames: list[list[Child]] = [_ranked(kernel, root, visited, order)]
+    frames: list[list[Child]] = [_ranked(kernel, scorer, root, visited, order)]
     cursor = [0]
     path: list[tuple[RawMove, ...]] = []
     expanded = 0
@@ -280,7 +285,7 @@ def _dfs(
         top[at] = None  # type: ignore[call-overload]  # let the position go
         if key in visited:
             continue
-        if pos[5] == 0:
+        if kernel.left(pos) == 0:
             path.append(moves)
             return WON, expanded, [raw for step in path for raw in step], visited
         if not len(visited) % _CLOCK_EVERY and _late(deadline):
@@ -293,20 +298,24 @@ def _dfs(
             shared.add(key)
             expanded += 1
         visited.add(key)
-        frames.append(_ranked(kernel, pos, visited, order))
+        frames.append(_ranked(kernel, scorer, pos, visited, order))
         cursor.append(0)
         path.append(moves)
     return LOST, expanded, [], visited
 
 
 def _ranked(
-    kernel: Kernel, pos: Position, visited: set[bytes], order: random.Random | None
+    kernel: Kernel,
+    scorer: Scorer,
+    pos: Position,
+    visited: set[bytes],
+    order: random.Random | None,
 ) -> list[Child]:
     """The children of ``pos`` not yet visited, best first: by score, plus noise from
     ``order`` when it is given."""
     if order is None:
-        return kernel.children(pos, visited)
-    children = kernel.children(pos, visited, False)
+        return kernel.children(pos, visited, scorer)
+    children = kernel.children(pos, visited, scorer, False)
     draw = order.random
     noisy = [(child[0] + draw() * PROBE_NOISE, at) for at, child in enumerate(children)]
     noisy.sort(reverse=True)

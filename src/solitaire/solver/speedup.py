@@ -22,7 +22,17 @@ import os
 from pathlib import Path
 from types import ModuleType
 
-MODULES = ("kernel", "bestfirst", "stockbeam", "search", "stuck")
+MODULES = (
+    "tables",
+    "lookup",
+    "scoring",
+    "moves",
+    "kernel",
+    "bestfirst",
+    "stockbeam",
+    "search",
+    "stuck",
+)
 """The modules of ``solitaire.solver`` that are compiled, each importing only the earlier ones."""
 
 COMPILED_PACKAGE = "solitaire._compiled"

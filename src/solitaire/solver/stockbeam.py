@@ -7,7 +7,7 @@ two turns. This search instead moves level by level: a level is a set of positio
 same number of cards left in the stock. From each position of a level it looks ahead,
 best first and through at most :data:`LOCAL` positions, by the moves that do not deal; every
 position reached is then dealt from, and the :data:`WIDTH` best of the results, by
-:meth:`Kernel.score`, make the next level. When the stock is out, a short best-first search
+:meth:`Scorer.score`, make the next level. When the stock is out, a short best-first search
 from each of the :data:`FINISH` best positions looks for the end of the game.
 
 It never proves a loss: it keeps only a few positions per level. Its wins are lines that
@@ -20,7 +20,7 @@ import heapq
 import time
 
 from solitaire.solver.bestfirst import BestFirst
-from solitaire.solver.kernel import DEAL, Kernel, Position, RawMove
+from solitaire.solver.kernel import DEAL, Kernel, Position, RawMove, Scorer
 
 WIDTH = 20
 """Positions kept per level."""
@@ -38,11 +38,15 @@ Entry = tuple[Position, tuple[RawMove, ...]]
 
 
 class StockBeam:
-    """One beam search from ``root``; :meth:`run` spends up to ``budget`` expansions, and
-    adds the keys of the positions it expands to ``shared`` (see :class:`BestFirst`)."""
+    """One beam search from ``root``, ranked by ``scorer``; :meth:`run` spends up to
+    ``budget`` expansions, and adds the keys of the positions it expands to ``shared`` (see
+    :class:`BestFirst`)."""
 
-    def __init__(self, kernel: Kernel, root: Position, shared: set[bytes] | None = None) -> None:
+    def __init__(
+        self, kernel: Kernel, scorer: Scorer, root: Position, shared: set[bytes] | None = None
+    ) -> None:
         self.kernel = kernel
+        self.scorer = scorer
         self.root = root
         self.shared: set[bytes] = set() if shared is None else shared
         self.expanded = 0
@@ -51,12 +55,12 @@ class StockBeam:
         """Search until a win ("won" and its line) or "unknown"; it never answers "lost"."""
         kernel = self.kernel
         level: list[Entry] = [(self.root, ())]
-        while level[0][0][3]:
+        while kernel.stock(level[0][0]):
             seen: set[bytes] = set()
             dealt: dict[bytes, Entry] = {}
             for pos, line in level:
                 for reached, moves in self._look_ahead(pos, seen, budget):
-                    if reached[5] == 0:
+                    if kernel.left(reached) == 0:
                         return "won", [*line, *moves]
                     child, deal = kernel.close(kernel.play(reached, DEAL), (DEAL,))
                     key = kernel.key(child)
@@ -71,12 +75,13 @@ class StockBeam:
         return ("unknown", []) if won is None else ("won", won)
 
     def _score(self, entry: Entry) -> int:
-        return self.kernel.score(entry[0])
+        return self.scorer.score(entry[0])
 
     def _look_ahead(self, start: Position, seen: set[bytes], budget: int) -> list[Entry]:
         """Up to :data:`LOCAL` positions reachable from ``start`` without dealing, best first,
         each with the moves that reach it; positions in ``seen`` are skipped and added."""
         kernel = self.kernel
+        scorer = self.scorer
         out: list[Entry] = []
         tie = 0
         heap: list[tuple[int, int, bytes, Position, tuple[RawMove, ...]]] = [
@@ -90,9 +95,9 @@ class StockBeam:
             self.shared.add(key)
             self.expanded += 1
             out.append((pos, moves))
-            if pos[5] == 0:
+            if kernel.left(pos) == 0:
                 break
-            safe = kernel.found_info(pos[1])[1]
+            safe = kernel.safe(pos)
             for raw in kernel.moves(pos):
                 if raw == DEAL:
                     continue
@@ -100,7 +105,7 @@ class StockBeam:
                 child_key = kernel.key(child)
                 if child_key not in seen:
                     tie += 1
-                    entry = (-kernel.score(child), tie, child_key, child, (*moves, *steps))
+                    entry = (-scorer.score(child), tie, child_key, child, (*moves, *steps))
                     heapq.heappush(heap, entry)
         return out
 
@@ -109,7 +114,7 @@ class StockBeam:
     ) -> list[RawMove] | None:
         """A winning line from one of the best positions of the last level, or None."""
         for pos, line in level[:FINISH]:
-            search = BestFirst(self.kernel, pos, shared=self.shared)
+            search = BestFirst(self.kernel, self.scorer, pos, shared=self.shared)
             result, tail = search.run(min(FINISH_BUDGET, budget - self.expanded), deadline)
             self.expanded += search.expanded
             if result == "won":
