@@ -84,7 +84,7 @@ def generate(look: Lookup, pos: Position) -> list[RawMove]:
         singles.append((WASTE_SRC, card))
         if free >= 0:
             out.append((WASTE_SRC, CELL0 + free, 1))
-    if t.returns:
+    if t.returns and left:  # once won, every card stays home
         seen_tops = set()
         for index, top in enumerate(found):
             if top >= 0 and not look.is_base(top) and top not in seen_tops:
