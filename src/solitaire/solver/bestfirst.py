@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import heapq
 import time
-from typing import Final
+from typing import Any, Final
 
-from solitaire.solver.kernel import Kernel, Position, RawMove, Scorer
+from solitaire.solver.protocol import Core, Keys, RawMove, Score, Steps
 
 OPEN_CAP: Final = 300_000
 """Open-list entries kept at most (then the worst half goes)."""
@@ -22,7 +22,7 @@ _CLOCK_EVERY: Final = 1024
 _SLOT_BITS: Final = 40
 _SLOT_MASK: Final = (1 << _SLOT_BITS) - 1
 
-Entry = tuple[bytes, Position, int, tuple[RawMove, ...]]
+Entry = tuple[bytes, Any, int, Steps]
 """An open position: its key, the position, the index of its parent and the moves to it."""
 
 
@@ -36,22 +36,22 @@ class BestFirst:
 
     def __init__(
         self,
-        kernel: Kernel,
-        scorer: Scorer,
-        root: Position,
+        kernel: Core,
+        scorer: Score,
+        root: Any,
         cap: int = OPEN_CAP,
-        shared: set[bytes] | None = None,
+        shared: Keys | None = None,
     ) -> None:
         self.kernel = kernel
         self.scorer = scorer
         self.cap = cap
-        self.visited: set[bytes] = set()
-        self.shared: set[bytes] = set() if shared is None else shared
+        self.visited = kernel.keyset()
+        self.shared = kernel.keyset() if shared is None else shared
         self.expanded = 0
         self.complete = True
         # parent links, one per expanded position: index of the parent and the moves to it
         self._parent: list[int] = [-1]
-        self._moves: list[tuple[RawMove, ...]] = [()]
+        self._moves: list[Steps] = [()]
         # The open list is a heap of plain ints, which compare fast: minus the score times
         # 2**40, minus the entry's slot in ``_entries``. The later of two equal scores, the
         # deeper position, comes first; ``-order & _SLOT_MASK`` gives the slot back.
@@ -113,7 +113,7 @@ class BestFirst:
         self._moves.clear()
 
     def _line(self, index: int) -> list[RawMove]:
-        steps: list[tuple[RawMove, ...]] = []
+        steps: list[Steps] = []
         while index > 0:
             steps.append(self._moves[index])
             index = self._parent[index]

@@ -46,6 +46,7 @@ __all__ = [
     "Scorer",
     "Tables",
     "Weights",
+    "position_of",
     "tables",
 ]
 
@@ -92,17 +93,12 @@ class Kernel:
 
     def position(self, state: State) -> Position:
         """The solver's position for ``state``, as it is."""
-        cells = bytes(EMPTY if card is None else card for card in state.cells)
-        found = tuple(pile[-1] if pile else -1 for pile in state.foundations)
-        left = self.rules.cards - state.home_count()
-        return (
-            tuple(bytes(pile) for pile in state.tableau),
-            found,
-            cells,
-            len(state.stock),
-            bytes(state.waste),
-            left,
-        )
+        return position_of(self.rules, state)
+
+    @staticmethod
+    def keyset() -> set[bytes]:
+        """An empty set of keys."""
+        return set()
 
     @staticmethod
     def to_move(raw: RawMove) -> Move:
@@ -266,12 +262,16 @@ class Kernel:
         visited: set[bytes] | dict[bytes, int],
         scorer: Scorer,
         ordered: bool = True,
+        deals: bool = True,
     ) -> list[Child]:
         """The successors not yet visited: (score, key, position, moves), best first by
-        ``scorer`` unless ``ordered`` is false (then in the order of :meth:`moves`)."""
+        ``scorer`` unless ``ordered`` is false (then in the order of :meth:`moves`); without
+        the stock's move unless ``deals``."""
         out: list[Child] = []
         safe = self.lookup.found_info(pos[1])[1]
         for raw in generate(self.lookup, pos):
+            if not deals and raw[0] < 0:
+                continue
             child, moves = self.step(pos, raw, safe)
             k = self.key(child)
             if k in visited:
@@ -280,6 +280,20 @@ class Kernel:
         if ordered:
             out.sort(key=_first, reverse=True)
         return out
+
+
+def position_of(rules: Rules, state: State) -> Position:
+    """The solver's position for ``state``, as it is."""
+    cells = bytes(EMPTY if card is None else card for card in state.cells)
+    found = tuple(pile[-1] if pile else -1 for pile in state.foundations)
+    return (
+        tuple(bytes(pile) for pile in state.tableau),
+        found,
+        cells,
+        len(state.stock),
+        bytes(state.waste),
+        rules.cards - state.home_count(),
+    )
 
 
 def _pile(code: int) -> Pile:

@@ -31,13 +31,15 @@ import gc
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
 from solitaire.lines import shorten
 from solitaire.rules import Rules
 from solitaire.solver.bestfirst import BestFirst
-from solitaire.solver.kernel import Child, Kernel, Position, RawMove, Scorer, Weights
+from solitaire.solver.kernel import Kernel, Weights
+from solitaire.solver.protocol import Child, Core, Keys, RawMove, Score, Steps
 from solitaire.solver.stockbeam import StockBeam
 from solitaire.state import Move, State
 
@@ -93,6 +95,21 @@ searches left unknown it won the most (docs/solver.md)."""
 _CLOCK_EVERY: Final = 1024
 _NO_LIMIT: Final = sys.maxsize
 
+_native: Callable[[Rules, State], Core] | None = None
+
+
+def use_core(make: Callable[[Rules, State], Core] | None) -> None:
+    """Make :func:`solve` search on the kernels ``make`` builds (the C core), or on the
+    Python kernel again with None. :mod:`solitaire.solver` calls it when it loads."""
+    global _native
+    _native = make
+
+
+def new_kernel(rules: Rules, state: State) -> Core:
+    """The kernel a solve of ``state`` searches on: the C core when in use, else Python's."""
+    make = _native
+    return Kernel(rules, state) if make is None else make(rules, state)
+
 
 @dataclass(frozen=True)
 class Solution:
@@ -138,12 +155,12 @@ def solve(
 def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> Solution:
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
-    kernel = Kernel(rules, state)
+    kernel = new_kernel(rules, state)
     root, opening = kernel.start(state)
     if kernel.left(root) == 0:
         return Solution(WON, 0, time.perf_counter() - started, tuple(map(kernel.to_move, opening)))
     profiles = profiles_for(rules)
-    expanded: set[bytes] = set()  # every position any search has expanded, by key
+    expanded = kernel.keyset()  # every position any search has expanded, by key
     work = 0  # expansions, repeats included
     result: str = UNKNOWN
     line: list[RawMove] = []
@@ -218,13 +235,13 @@ def _late(deadline: float | None) -> bool:
 
 
 def _probe(
-    kernel: Kernel,
-    scorer: Scorer,
-    root: Position,
+    kernel: Core,
+    scorer: Score,
+    root: Any,
     budget: int,
     spend: int,
     deadline: float | None,
-    shared: set[bytes],
+    shared: Keys,
 ) -> tuple[str, list[RawMove], int]:
     """Randomised depth-first probes until one wins or exhausts the position, they have
     expanded ``spend`` positions between them, ``shared`` holds ``budget`` keys, or the
@@ -245,15 +262,15 @@ def _probe(
 
 
 def _dfs(
-    kernel: Kernel,
-    scorer: Scorer,
-    root: Position,
+    kernel: Core,
+    scorer: Score,
+    root: Any,
     budget: int,
     deadline: float | None,
-    shared: set[bytes] | None = None,
+    shared: Keys | None = None,
     order: random.Random | None = None,
     limit: int = _NO_LIMIT,
-) -> tuple[str, int, list[RawMove], set[bytes]]:
+) -> tuple[str, int, list[RawMove], Keys]:
     """Depth-first search until it has expanded ``budget`` positions that were not in
     ``shared`` (the keys that earlier searches of the same root expanded; it adds its
     own), or ``limit`` positions in all: (result, those new positions, line, visited).
@@ -261,12 +278,13 @@ def _dfs(
     With ``order`` (a probe) children are ranked by score plus up to :data:`PROBE_NOISE`
     drawn from it; without, by score."""
     if shared is None:
-        shared = set()
+        shared = kernel.keyset()
     root_key = kernel.key(root)
-    visited: set[bytes] = {root_key}
+    visited = kernel.keyset()
+    visited.add(root_key)
     frames: list[list[Child]] = [_ranked(kernel, scorer, root, visited, order)]
     cursor = [0]
-    path: list[tuple[RawMove, ...]] = []
+    path: list[Steps] = []
     expanded = 0
     if root_key not in shared:
         shared.add(root_key)
@@ -305,10 +323,10 @@ def _dfs(
 
 
 def _ranked(
-    kernel: Kernel,
-    scorer: Scorer,
-    pos: Position,
-    visited: set[bytes],
+    kernel: Core,
+    scorer: Score,
+    pos: Any,
+    visited: Keys,
     order: random.Random | None,
 ) -> list[Child]:
     """The children of ``pos`` not yet visited, best first: by score, plus noise from

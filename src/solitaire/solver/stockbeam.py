@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import heapq
 import time
+from typing import Any
 
 from solitaire.solver.bestfirst import BestFirst
-from solitaire.solver.kernel import DEAL, Kernel, Position, RawMove, Scorer
+from solitaire.solver.protocol import Core, Keys, RawMove, Score, Steps
+from solitaire.solver.tables import DEAL
 
 WIDTH = 20
 """Positions kept per level."""
@@ -34,7 +36,7 @@ FINISH = 3
 FINISH_BUDGET = 5_000
 """Positions that each of those best-first searches may expand."""
 
-Entry = tuple[Position, tuple[RawMove, ...]]
+Entry = tuple[Any, Steps]
 
 
 class StockBeam:
@@ -42,13 +44,11 @@ class StockBeam:
     ``budget`` expansions, and adds the keys of the positions it expands to ``shared`` (see
     :class:`BestFirst`)."""
 
-    def __init__(
-        self, kernel: Kernel, scorer: Scorer, root: Position, shared: set[bytes] | None = None
-    ) -> None:
+    def __init__(self, kernel: Core, scorer: Score, root: Any, shared: Keys | None = None) -> None:
         self.kernel = kernel
         self.scorer = scorer
         self.root = root
-        self.shared: set[bytes] = set() if shared is None else shared
+        self.shared = kernel.keyset() if shared is None else shared
         self.expanded = 0
 
     def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
@@ -56,7 +56,7 @@ class StockBeam:
         kernel = self.kernel
         level: list[Entry] = [(self.root, ())]
         while kernel.stock(level[0][0]):
-            seen: set[bytes] = set()
+            seen = kernel.keyset()
             dealt: dict[bytes, Entry] = {}
             for pos, line in level:
                 for reached, moves in self._look_ahead(pos, seen, budget):
@@ -77,16 +77,14 @@ class StockBeam:
     def _score(self, entry: Entry) -> int:
         return self.scorer.score(entry[0])
 
-    def _look_ahead(self, start: Position, seen: set[bytes], budget: int) -> list[Entry]:
+    def _look_ahead(self, start: Any, seen: Keys, budget: int) -> list[Entry]:
         """Up to :data:`LOCAL` positions reachable from ``start`` without dealing, best first,
         each with the moves that reach it; positions in ``seen`` are skipped and added."""
         kernel = self.kernel
         scorer = self.scorer
         out: list[Entry] = []
         tie = 0
-        heap: list[tuple[int, int, bytes, Position, tuple[RawMove, ...]]] = [
-            (0, 0, kernel.key(start), start, ())
-        ]
+        heap: list[tuple[int, int, bytes, Any, Steps]] = [(0, 0, kernel.key(start), start, ())]
         while heap and len(out) < LOCAL and self.expanded < budget:
             _score, _tie, key, pos, moves = heapq.heappop(heap)
             if key in seen:
@@ -97,16 +95,9 @@ class StockBeam:
             out.append((pos, moves))
             if kernel.left(pos) == 0:
                 break
-            safe = kernel.safe(pos)
-            for raw in kernel.moves(pos):
-                if raw == DEAL:
-                    continue
-                child, steps = kernel.step(pos, raw, safe)
-                child_key = kernel.key(child)
-                if child_key not in seen:
-                    tie += 1
-                    entry = (-scorer.score(child), tie, child_key, child, (*moves, *steps))
-                    heapq.heappush(heap, entry)
+            for score, child_key, child, steps in kernel.children(pos, seen, scorer, False, False):
+                tie += 1
+                heapq.heappush(heap, (-score, tie, child_key, child, (*moves, *steps)))
         return out
 
     def _finish(

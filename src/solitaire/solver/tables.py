@@ -45,6 +45,7 @@ class Tables:
     def __init__(self, rules: Rules) -> None:
         found = rules.foundations
         self.piles = rules.tableau.piles
+        self.foundations = found.count
         self.ncells = rules.cells
         self.decks = rules.decks
         self.cards = rules.cards
