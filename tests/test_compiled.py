@@ -3,9 +3,10 @@ plain source on the Python kernel.
 
 Both must search exactly the same positions: the C core is a translation of the Python
 kernel (tests/test_solver_core.py checks it position by position), so whole searches on the
-two give the same verdicts, positions and lines, and every won line replays. CI builds on a machine with a C compiler, so
-there (``CI=true``) the compiled path must be the one in use: a build that silently fell back
-to plain Python fails here instead of going unnoticed.
+two give the same verdicts, positions and lines, and every won line replays. CI builds on a
+machine with a C compiler, so there (``CI=true``) the compiled path on the C core must be the
+one in use: a build that silently fell back to plain Python fails here instead of going
+unnoticed.
 """
 
 from __future__ import annotations

@@ -44,6 +44,7 @@ class BestFirst:
     ) -> None:
         self.kernel = kernel
         self.scorer = scorer
+        self.root = root
         self.cap = cap
         self.visited = kernel.keyset()
         self.shared = kernel.keyset() if shared is None else shared
@@ -59,8 +60,18 @@ class BestFirst:
         self._open: list[int] = [0]
 
     def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
-        """Search until a win ("won" and its line), a proof ("lost"), or "unknown"."""
+        """Search until a win ("won" and its line), a proof ("lost"), or "unknown".
+
+        On a kernel that searches natively the whole search runs there, once per instance.
+        """
         kernel = self.kernel
+        if kernel.native:
+            if self.expanded:
+                raise RuntimeError("a native best-first search runs once")
+            result, line, self.expanded, self.visited, self.complete = kernel.best_first(
+                self.root, self.scorer, self.cap, self.shared, budget, deadline
+            )
+            return result, line
         scorer = self.scorer
         visited = self.visited
         shared = self.shared

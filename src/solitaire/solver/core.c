@@ -17,6 +17,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #define MAXP 16     /* tableau piles */
 #define MAXF 8      /* foundations */
@@ -57,9 +58,13 @@ typedef struct {
 /* ------------------------------------------------------------------ the set of keys */
 
 typedef struct {
+    uint64_t hash; /* 0: a free slot */
+    uint64_t off;  /* where the key is in the arena */
+} Slot;
+
+typedef struct {
     PyObject_HEAD
-    uint64_t *hashes; /* 0: a free slot */
-    uint64_t *offs;   /* where each key is in the arena */
+    Slot *slots;
     size_t mask, count;
     uint8_t *arena;
     size_t used, cap;
@@ -84,11 +89,11 @@ static uint64_t hash_bytes(const uint8_t *s, size_t n) {
 }
 
 static int keyset_find(KeySet *set, const uint8_t *key, size_t n, uint64_t h) {
-    if (!set->hashes) return 0;
+    if (!set->slots) return 0;
     size_t i = h & set->mask;
-    while (set->hashes[i]) {
-        if (set->hashes[i] == h) {
-            const uint8_t *at = set->arena + set->offs[i];
+    while (set->slots[i].hash) {
+        if (set->slots[i].hash == h) {
+            const uint8_t *at = set->arena + set->slots[i].off;
             if (at[0] == n && memcmp(at + 1, key, n) == 0) return 1;
         }
         i = (i + 1) & set->mask;
@@ -97,28 +102,22 @@ static int keyset_find(KeySet *set, const uint8_t *key, size_t n, uint64_t h) {
 }
 
 static int keyset_grow(KeySet *set) {
-    size_t size = set->hashes ? (set->mask + 1) * 2 : 1024;
-    uint64_t *hashes = calloc(size, sizeof(uint64_t));
-    uint64_t *offs = malloc(size * sizeof(uint64_t));
-    if (!hashes || !offs) {
-        free(hashes);
-        free(offs);
+    size_t size = set->slots ? (set->mask + 1) * 2 : 1024;
+    Slot *slots = calloc(size, sizeof(Slot));
+    if (!slots) {
         PyErr_NoMemory();
         return -1;
     }
-    if (set->hashes) {
+    if (set->slots) {
         for (size_t i = 0; i <= set->mask; i++) {
-            if (!set->hashes[i]) continue;
-            size_t j = set->hashes[i] & (size - 1);
-            while (hashes[j]) j = (j + 1) & (size - 1);
-            hashes[j] = set->hashes[i];
-            offs[j] = set->offs[i];
+            if (!set->slots[i].hash) continue;
+            size_t j = set->slots[i].hash & (size - 1);
+            while (slots[j].hash) j = (j + 1) & (size - 1);
+            slots[j] = set->slots[i];
         }
-        free(set->hashes);
-        free(set->offs);
+        free(set->slots);
     }
-    set->hashes = hashes;
-    set->offs = offs;
+    set->slots = slots;
     set->mask = size - 1;
     return 0;
 }
@@ -129,13 +128,13 @@ static int keyset_add(KeySet *set, const uint8_t *key, size_t n, uint64_t h) {
         PyErr_SetString(PyExc_ValueError, "a key is at most 255 bytes");
         return -1;
     }
-    if (!set->hashes || (set->count + 1) * 2 > set->mask + 1) {
+    if (!set->slots || (set->count + 1) * 2 > set->mask + 1) {
         if (keyset_grow(set) < 0) return -1;
     }
     size_t i = h & set->mask;
-    while (set->hashes[i]) {
-        if (set->hashes[i] == h) {
-            const uint8_t *at = set->arena + set->offs[i];
+    while (set->slots[i].hash) {
+        if (set->slots[i].hash == h) {
+            const uint8_t *at = set->arena + set->slots[i].off;
             if (at[0] == n && memcmp(at + 1, key, n) == 0) return 0;
         }
         i = (i + 1) & set->mask;
@@ -153,16 +152,15 @@ static int keyset_add(KeySet *set, const uint8_t *key, size_t n, uint64_t h) {
     }
     set->arena[set->used] = (uint8_t)n;
     memcpy(set->arena + set->used + 1, key, n);
-    set->hashes[i] = h;
-    set->offs[i] = set->used;
+    set->slots[i].hash = h;
+    set->slots[i].off = set->used;
     set->used += n + 1;
     set->count++;
     return 1;
 }
 
 static void keyset_dealloc(KeySet *set) {
-    free(set->hashes);
-    free(set->offs);
+    free(set->slots);
     free(set->arena);
     Py_TYPE(set)->tp_free((PyObject *)set);
 }
@@ -196,10 +194,10 @@ static Py_ssize_t keyset_len(KeySet *set) { return (Py_ssize_t)set->count; }
 
 static PyObject *keyset_keys(KeySet *set, PyObject *Py_UNUSED(ignored)) {
     PyObject *out = PyList_New(0);
-    if (!out || !set->hashes) return out;
+    if (!out || !set->slots) return out;
     for (size_t i = 0; i <= set->mask; i++) {
-        if (!set->hashes[i]) continue;
-        const uint8_t *at = set->arena + set->offs[i];
+        if (!set->slots[i].hash) continue;
+        const uint8_t *at = set->arena + set->slots[i].off;
         PyObject *key = PyBytes_FromStringAndSize((const char *)at + 1, at[0]);
         if (!key || PyList_Append(out, key) < 0) {
             Py_XDECREF(key);
@@ -212,8 +210,8 @@ static PyObject *keyset_keys(KeySet *set, PyObject *Py_UNUSED(ignored)) {
 }
 
 static PyObject *keyset_nbytes(KeySet *set, PyObject *Py_UNUSED(ignored)) {
-    size_t slots = set->hashes ? set->mask + 1 : 0;
-    return PyLong_FromSize_t(slots * 2 * sizeof(uint64_t) + set->cap);
+    size_t slots = set->slots ? set->mask + 1 : 0;
+    return PyLong_FromSize_t(slots * sizeof(Slot) + set->cap);
 }
 
 static PyObject *keyset_iter(KeySet *set) {
@@ -271,6 +269,7 @@ typedef struct {
     int last_found[MAXF];
     int last_valid;
     FoundInfo last_info;
+    struct Kid *kids; /* the searches' buffer of children, made on first use */
 } Core;
 
 typedef struct {
@@ -718,11 +717,16 @@ static void step(Core *k, Pos *p, Raw r, const uint8_t *parent_safe, Raw *steps,
 
 /* ------------------------------------------------------------------ the key */
 
-static int compare_piles(const Pos *p, int a, int b) {
+/* A total order on piles (any one makes the key canonical): by bottom card first, which
+ * settles nearly every pair without a call to memcmp. */
+static inline int compare_piles(const Pos *p, int a, int b) {
     int la = p->len[a], lb = p->len[b];
+    if (!la || !lb) return la - lb;
+    const uint8_t *x = pile(p, a), *y = pile(p, b);
+    if (x[0] != y[0]) return (int)x[0] - (int)y[0];
     int m = la < lb ? la : lb;
-    int c = memcmp(pile(p, a), pile(p, b), m);
-    if (c) return c;
+    for (int i = 1; i < m; i++)
+        if (x[i] != y[i]) return (int)x[i] - (int)y[i];
     return la - lb;
 }
 
@@ -1085,7 +1089,7 @@ static PyObject *core_step(Core *k, PyObject *args) {
 typedef struct {
     long score;
     PyObject *key, *pos, *moves;
-} Kid;
+} Child;
 
 static PyObject *core_children(Core *k, PyObject *args, PyObject *kwds) {
     static char *names[] = {"pos", "visited", "scorer", "ordered", "deals", NULL};
@@ -1101,7 +1105,7 @@ static PyObject *core_children(Core *k, PyObject *args, PyObject *kwds) {
     Raw moves[MAXMOVES], steps[MAXSTEPS];
     int nmoves = generate(k, &parent, &fi, moves);
     int fast = Py_IS_TYPE(visited, &KeySetType);
-    Kid kids[MAXMOVES];
+    Child kids[MAXMOVES];
     int nkids = 0;
     uint8_t key[KEYMAX];
     for (int m = 0; m < nmoves; m++) {
@@ -1124,7 +1128,7 @@ static PyObject *core_children(Core *k, PyObject *args, PyObject *kwds) {
             }
         }
         if (!key_obj) key_obj = PyBytes_FromStringAndSize((const char *)key, n);
-        Kid *kid = &kids[nkids];
+        Child *kid = &kids[nkids];
         kid->key = key_obj;
         kid->pos = pack(k, &child);
         kid->moves = steps_tuple(steps, nsteps);
@@ -1134,7 +1138,7 @@ static PyObject *core_children(Core *k, PyObject *args, PyObject *kwds) {
     }
     if (ordered) { /* stable, best first: as list.sort(key=score, reverse=True) */
         for (int i = 1; i < nkids; i++) {
-            Kid v = kids[i];
+            Child v = kids[i];
             int j = i - 1;
             while (j >= 0 && kids[j].score < v.score) {
                 kids[j + 1] = kids[j];
@@ -1175,6 +1179,844 @@ fail:
     return NULL;
 }
 
+
+/* ------------------------------------------------------------------ searches in C */
+/* search.py's _dfs and bestfirst.py's BestFirst.run, translated: the same positions in the
+ * same order, the same answers and lines, without a Python object per child. */
+
+typedef struct Kid {
+    long score;
+    int nsteps, keylen, at;
+    double noisy;
+    uint64_t hash;
+    Raw steps[MAXSTEPS];
+    uint8_t key[KEYMAX];
+    Pos pos;
+} Kid;
+
+static int pack_buf(const Core *k, const Pos *p, uint8_t *b) {
+    b[0] = (uint8_t)p->left;
+    b[1] = (uint8_t)p->stock;
+    b[2] = (uint8_t)p->wlen;
+    uint8_t *h = b + 3;
+    for (int i = 0; i < k->P; i++) h[i] = p->len[i];
+    h += k->P;
+    for (int i = 0; i < k->F; i++) h[i] = p->found[i] < 0 ? EMPTY : (uint8_t)p->found[i];
+    h += k->F;
+    for (int i = 0; i < k->C; i++) h[i] = p->cells[i];
+    memcpy(b + k->H, p->cards, p->ncards);
+    memcpy(b + k->H + p->ncards, p->waste, p->wlen);
+    return k->H + p->ncards + p->wlen;
+}
+
+static void unpack_buf(const Core *k, const uint8_t *b, Pos *p) {
+    p->left = b[0];
+    p->stock = b[1];
+    p->wlen = b[2];
+    const uint8_t *h = b + 3;
+    for (int i = 0; i < k->P; i++) p->len[i] = h[i];
+    h += k->P;
+    for (int i = 0; i < k->F; i++) p->found[i] = h[i] == EMPTY ? -1 : h[i];
+    h += k->F;
+    for (int i = 0; i < k->C; i++) p->cells[i] = h[i];
+    set_offsets(k, p);
+    memcpy(p->cards, b + k->H, p->ncards);
+    memcpy(p->waste, b + k->H + p->ncards, p->wlen);
+}
+
+/* The children of parent not in visited, in move order, into k->kids: as core_children. */
+static int expand(Core *k, const Scorer *s, const Pos *parent, KeySet *visited) {
+    if (!k->kids) {
+        k->kids = malloc(MAXMOVES * sizeof(Kid));
+        if (!k->kids) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    FoundInfo fi = *found_info(k, parent->found);
+    Raw moves[MAXMOVES];
+    int nmoves = generate(k, parent, &fi, moves);
+    int n = 0;
+    for (int m = 0; m < nmoves; m++) {
+        Kid *kid = &k->kids[n];
+        kid->pos = *parent;
+        step(k, &kid->pos, moves[m], fi.safe, kid->steps, &kid->nsteps);
+        kid->keylen = make_key(k, &kid->pos, kid->key);
+        kid->hash = hash_bytes(kid->key, kid->keylen);
+        if (keyset_find(visited, kid->key, kid->keylen, kid->hash)) continue;
+        kid->score = score(s, &kid->pos);
+        kid->at = n;
+        n++;
+    }
+    return n;
+}
+
+static double monotonic(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+/* A growable stack of bytes. */
+typedef struct {
+    uint8_t *data;
+    size_t used, cap;
+} Bytes;
+
+static uint8_t *bytes_room(Bytes *b, size_t n) {
+    if (b->used + n > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 1 << 16;
+        while (cap < b->used + n) cap *= 2;
+        uint8_t *data = realloc(b->data, cap);
+        if (!data) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        b->data = data;
+        b->cap = cap;
+    }
+    uint8_t *at = b->data + b->used;
+    b->used += n;
+    return at;
+}
+
+/* A growable array of 64-bit integers. */
+typedef struct {
+    int64_t *data;
+    size_t len, cap;
+} Ints;
+
+static int ints_push(Ints *a, int64_t v) {
+    if (a->len == a->cap) {
+        size_t cap = a->cap ? a->cap * 2 : 1024;
+        int64_t *data = realloc(a->data, cap * sizeof(int64_t));
+        if (!data) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        a->data = data;
+        a->cap = cap;
+    }
+    a->data[a->len++] = v;
+    return 0;
+}
+
+/* A record: score, its moves, its key and its packed position. */
+static int64_t put_record(const Core *k, Bytes *b, const Kid *kid, int64_t parent) {
+    size_t need = sizeof(int64_t) + 1 + 3 * (size_t)kid->nsteps + 2 + kid->keylen + k->H +
+                  MAXCARDS + 2;
+    size_t at = b->used;
+    uint8_t *w = bytes_room(b, need);
+    if (!w) return -1;
+    memcpy(w, &parent, sizeof parent);
+    w += sizeof parent;
+    *w++ = (uint8_t)kid->nsteps;
+    for (int i = 0; i < kid->nsteps; i++) {
+        *w++ = (uint8_t)kid->steps[i].src;
+        *w++ = (uint8_t)kid->steps[i].dst;
+        *w++ = kid->steps[i].count;
+    }
+    *w++ = (uint8_t)kid->keylen;
+    memcpy(w, kid->key, kid->keylen);
+    w += kid->keylen;
+    w += pack_buf(k, &kid->pos, w);
+    b->used = (size_t)(w - b->data);
+    return (int64_t)at;
+}
+
+typedef struct {
+    int64_t parent;
+    int nsteps, keylen;
+    const uint8_t *steps, *key, *pos;
+} Record;
+
+static void get_record(const Bytes *b, int64_t at, Record *r) {
+    const uint8_t *w = b->data + at;
+    memcpy(&r->parent, w, sizeof r->parent);
+    w += sizeof r->parent;
+    r->nsteps = *w++;
+    r->steps = w;
+    w += 3 * r->nsteps;
+    r->keylen = *w++;
+    r->key = w;
+    w += r->keylen;
+    r->pos = w;
+}
+
+static int append_steps(PyObject *line, const uint8_t *steps, int n) {
+    for (int i = 0; i < n; i++) {
+        Raw r = {(int8_t)steps[3 * i], (int8_t)steps[3 * i + 1], steps[3 * i + 2]};
+        PyObject *raw = raw_tuple(r);
+        if (!raw || PyList_Append(line, raw) < 0) {
+            Py_XDECREF(raw);
+            return -1;
+        }
+        Py_DECREF(raw);
+    }
+    return 0;
+}
+
+static int by_score(const void *a, const void *b) {
+    const Kid *x = a, *y = b;
+    if (x->score != y->score) return x->score < y->score ? 1 : -1;
+    return x->at - y->at; /* stable: as list.sort(reverse=True) */
+}
+
+static int by_noise(const void *a, const void *b) {
+    const Kid *x = a, *y = b;
+    if (x->noisy != y->noisy) return x->noisy < y->noisy ? 1 : -1;
+    return y->at - x->at; /* (noisy, at) tuples sorted in reverse */
+}
+
+/* Rank k->kids[0..n): by score, or by score plus draw() * noise (a probe). */
+static int rank_kids(Core *k, int n, PyObject *draw, double noise) {
+    if (draw == Py_None) {
+        qsort(k->kids, n, sizeof(Kid), by_score);
+        return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *r = PyObject_CallNoArgs(draw);
+        if (!r) return -1;
+        double x = PyFloat_AsDouble(r);
+        Py_DECREF(r);
+        if (x == -1.0 && PyErr_Occurred()) return -1;
+        k->kids[i].noisy = (double)k->kids[i].score + x * noise;
+    }
+    qsort(k->kids, n, sizeof(Kid), by_noise);
+    return 0;
+}
+
+static PyObject *result(const char *what, long expanded, PyObject *line, PyObject *visited) {
+    if (!line) line = PyList_New(0);
+    if (!line) return NULL;
+    return Py_BuildValue("(slNO)", what, expanded, line, visited);
+}
+
+/* dfs(root, scorer, budget, deadline, shared, draw, noise, limit): search.py's _dfs. */
+static PyObject *core_dfs(Core *k, PyObject *args) {
+    PyObject *root_obj, *deadline_obj, *draw;
+    Scorer *s;
+    KeySet *shared;
+    long long budget, limit;
+    double noise;
+    if (!PyArg_ParseTuple(args, "OO!LOO!OdL", &root_obj, &ScorerType, &s, &budget, &deadline_obj,
+                          &KeySetType, &shared, &draw, &noise, &limit))
+        return NULL;
+    double deadline = deadline_obj == Py_None ? -1.0 : PyFloat_AsDouble(deadline_obj);
+    if (deadline == -1.0 && PyErr_Occurred()) return NULL;
+    Pos root;
+    if (unpack(k, root_obj, &root) < 0) return NULL;
+    KeySet *visited = (KeySet *)PyType_GenericNew(&KeySetType, NULL, NULL);
+    if (!visited) return NULL;
+    Bytes recs = {0};
+    Ints offs = {0};   /* every record on the stack, by frame */
+    Ints frames = {0}; /* each frame: index of its first record in offs */
+    Ints cursor = {0}; /* each frame: index of its next record */
+    Ints path = {0};   /* the record each frame after the first was expanded from */
+    PyObject *out = NULL;
+    long expanded = 0;
+    uint8_t key[KEYMAX];
+    int keylen = make_key(k, &root, key);
+    uint64_t h = hash_bytes(key, keylen);
+    if (keyset_add(visited, key, keylen, h) < 0) goto done;
+    if (!keyset_find(shared, key, keylen, h)) {
+        if (keyset_add(shared, key, keylen, h) < 0) goto done;
+        expanded = 1;
+    }
+    {
+        int n = expand(k, s, &root, visited);
+        if (n < 0 || rank_kids(k, n, draw, noise) < 0) goto done;
+        if (ints_push(&frames, 0) < 0 || ints_push(&cursor, 0) < 0) goto done;
+        for (int i = 0; i < n; i++) {
+            int64_t at = put_record(k, &recs, &k->kids[i], -1);
+            if (at < 0 || ints_push(&offs, at) < 0) goto done;
+        }
+    }
+    while (frames.len) {
+        size_t f = frames.len - 1;
+        size_t end = f + 1 < frames.len ? (size_t)frames.data[f + 1] : offs.len;
+        if ((size_t)cursor.data[f] >= end) {
+            size_t first = (size_t)frames.data[f];
+            recs.used = first < offs.len ? (size_t)offs.data[first] : recs.used;
+            offs.len = first;
+            frames.len--;
+            cursor.len--;
+            if (path.len) path.len--;
+            continue;
+        }
+        int64_t at = offs.data[cursor.data[f]++];
+        Record r;
+        get_record(&recs, at, &r);
+        uint64_t rh = hash_bytes(r.key, r.keylen);
+        if (keyset_find(visited, r.key, r.keylen, rh)) continue;
+        if (r.pos[0] == 0) { /* won */
+            PyObject *line = PyList_New(0);
+            if (!line) goto done;
+            for (size_t i = 0; i < path.len; i++) {
+                Record step_rec;
+                get_record(&recs, path.data[i], &step_rec);
+                if (append_steps(line, step_rec.steps, step_rec.nsteps) < 0) {
+                    Py_DECREF(line);
+                    goto done;
+                }
+            }
+            if (append_steps(line, r.steps, r.nsteps) < 0) {
+                Py_DECREF(line);
+                goto done;
+            }
+            out = result("won", expanded, line, (PyObject *)visited);
+            goto done;
+        }
+        if (!(visited->count % 1024) && deadline >= 0 && monotonic() > deadline) {
+            out = result("unknown", expanded, NULL, (PyObject *)visited);
+            goto done;
+        }
+        if ((long long)visited->count >= limit) {
+            out = result("unknown", expanded, NULL, (PyObject *)visited);
+            goto done;
+        }
+        if (!keyset_find(shared, r.key, r.keylen, rh)) {
+            if (expanded >= budget) {
+                out = result("unknown", expanded, NULL, (PyObject *)visited);
+                goto done;
+            }
+            if (keyset_add(shared, r.key, r.keylen, rh) < 0) goto done;
+            expanded++;
+        }
+        if (keyset_add(visited, r.key, r.keylen, rh) < 0) goto done;
+        Pos pos;
+        unpack_buf(k, r.pos, &pos);
+        int n = expand(k, s, &pos, visited);
+        if (n < 0 || rank_kids(k, n, draw, noise) < 0) goto done;
+        if (ints_push(&path, at) < 0) goto done;
+        if (ints_push(&frames, (int64_t)offs.len) < 0 || ints_push(&cursor, (int64_t)offs.len) < 0)
+            goto done;
+        for (int i = 0; i < n; i++) {
+            int64_t rec = put_record(k, &recs, &k->kids[i], -1);
+            if (rec < 0 || ints_push(&offs, rec) < 0) goto done;
+        }
+    }
+    out = result("lost", expanded, NULL, (PyObject *)visited);
+done:
+    free(recs.data);
+    free(offs.data);
+    free(frames.data);
+    free(cursor.data);
+    free(path.data);
+    Py_DECREF(visited);
+    return out;
+}
+
+static int by_int(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void heap_push(Ints *heap, int64_t v) {
+    size_t i = heap->len - 1;
+    heap->data[i] = v;
+    while (i) {
+        size_t up = (i - 1) / 2;
+        if (heap->data[up] <= v) break;
+        heap->data[i] = heap->data[up];
+        i = up;
+    }
+    heap->data[i] = v;
+}
+
+static int64_t heap_pop(Ints *heap) {
+    int64_t top = heap->data[0];
+    int64_t last = heap->data[--heap->len];
+    size_t n = heap->len, i = 0;
+    if (!n) return top;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && heap->data[c + 1] < heap->data[c]) c++;
+        if (heap->data[c] >= last) break;
+        heap->data[i] = heap->data[c];
+        i = c;
+    }
+    heap->data[i] = last;
+    return top;
+}
+
+#define SLOT_BITS 40
+#define SLOT_MASK ((1ll << SLOT_BITS) - 1)
+#define DEAD (-1)
+
+/* best_first(root, scorer, cap, shared, budget, deadline): bestfirst.py's BestFirst.run,
+ * from a fresh search; (result, line, expanded, visited, complete). */
+static PyObject *core_best_first(Core *k, PyObject *args) {
+    PyObject *root_obj, *deadline_obj;
+    Scorer *s;
+    KeySet *shared;
+    long long cap, budget;
+    if (!PyArg_ParseTuple(args, "OO!LO!LO", &root_obj, &ScorerType, &s, &cap, &KeySetType,
+                          &shared, &budget, &deadline_obj))
+        return NULL;
+    double deadline = deadline_obj == Py_None ? -1.0 : PyFloat_AsDouble(deadline_obj);
+    if (deadline == -1.0 && PyErr_Occurred()) return NULL;
+    Pos root;
+    if (unpack(k, root_obj, &root) < 0) return NULL;
+    KeySet *visited = (KeySet *)PyType_GenericNew(&KeySetType, NULL, NULL);
+    if (!visited) return NULL;
+    Bytes recs = {0}, moves_to = {0};
+    Ints slots = {0};  /* each entry ever pushed: its record's offset, or DEAD */
+    Ints heap = {0};
+    Ints parent = {0}; /* each expanded position: its parent's index, and its moves */
+    Ints moves_at = {0};
+    PyObject *out = NULL;
+    int complete = 1;
+    long expanded = 0;
+    const char *what = NULL;
+    PyObject *line = NULL;
+    {
+        Kid *kid = k->kids;
+        if (!kid && expand(k, s, &root, visited) < 0) goto done; /* makes the buffer */
+        kid = &k->kids[0];
+        kid->pos = root;
+        kid->nsteps = 0;
+        kid->keylen = make_key(k, &root, kid->key);
+        int64_t at = put_record(k, &recs, kid, -1);
+        if (at < 0 || ints_push(&slots, at) < 0 || ints_push(&heap, 0) < 0) goto done;
+        if (ints_push(&parent, -1) < 0 || ints_push(&moves_at, 0) < 0) goto done;
+        uint8_t *none = bytes_room(&moves_to, 1);
+        if (!none) goto done;
+        none[0] = 0;
+    }
+    while (heap.len) {
+        if (expanded >= budget) {
+            what = "unknown";
+            break;
+        }
+        if (deadline >= 0 && !(expanded % 1024) && monotonic() > deadline) {
+            what = "unknown";
+            break;
+        }
+        int64_t slot = (-heap_pop(&heap)) & SLOT_MASK;
+        int64_t at = slots.data[slot];
+        slots.data[slot] = DEAD;
+        Record r;
+        get_record(&recs, at, &r);
+        uint64_t rh = hash_bytes(r.key, r.keylen);
+        if (keyset_find(visited, r.key, r.keylen, rh)) continue;
+        if (keyset_add(visited, r.key, r.keylen, rh) < 0) goto done;
+        expanded++;
+        if (keyset_add(shared, r.key, r.keylen, rh) < 0) goto done;
+        size_t mat = moves_to.used;
+        uint8_t *w = bytes_room(&moves_to, 1 + 3 * (size_t)r.nsteps);
+        if (!w) goto done;
+        w[0] = (uint8_t)r.nsteps;
+        memcpy(w + 1, r.steps, 3 * (size_t)r.nsteps);
+        if (ints_push(&parent, r.parent) < 0 || ints_push(&moves_at, (int64_t)mat) < 0) goto done;
+        int64_t here = (int64_t)parent.len - 1;
+        if (r.pos[0] == 0) {
+            /* the line: each position's moves, from the root's child to here */
+            Ints chain = {0};
+            for (int64_t i = here; i > 0; i = parent.data[i])
+                if (ints_push(&chain, i) < 0) {
+                    free(chain.data);
+                    goto done;
+                }
+            line = PyList_New(0);
+            if (!line) {
+                free(chain.data);
+                goto done;
+            }
+            for (size_t c = chain.len; c-- > 0;) {
+                const uint8_t *m = moves_to.data + moves_at.data[chain.data[c]];
+                if (append_steps(line, m + 1, m[0]) < 0) {
+                    free(chain.data);
+                    goto done;
+                }
+            }
+            free(chain.data);
+            what = "won";
+            break;
+        }
+        Pos pos;
+        unpack_buf(k, r.pos, &pos);
+        int n = expand(k, s, &pos, visited);
+        if (n < 0) goto done;
+        for (int i = 0; i < n; i++) {
+            int64_t rec = put_record(k, &recs, &k->kids[i], here);
+            if (rec < 0) goto done;
+            int64_t order = -((int64_t)k->kids[i].score * (1ll << SLOT_BITS)) - (int64_t)slots.len;
+            if (ints_push(&slots, rec) < 0 || ints_push(&heap, 0) < 0) goto done;
+            heap_push(&heap, order);
+        }
+        if ((long long)heap.len > cap) {
+            complete = 0;
+            qsort(heap.data, heap.len, sizeof(int64_t), by_int);
+            for (size_t i = (size_t)(cap / 2); i < heap.len; i++)
+                slots.data[(-heap.data[i]) & SLOT_MASK] = DEAD;
+            heap.len = (size_t)(cap / 2);
+            /* keep only the records still open: copy them down, in slot order */
+            Bytes kept = {0};
+            for (size_t i = 0; i < slots.len; i++) {
+                if (slots.data[i] == DEAD) continue;
+                Record old;
+                get_record(&recs, slots.data[i], &old);
+                size_t size = sizeof(int64_t) + 1 + 3 * (size_t)old.nsteps + 1 + old.keylen +
+                              k->H;
+                Pos tmp;
+                unpack_buf(k, old.pos, &tmp);
+                size += (size_t)tmp.ncards + (size_t)tmp.wlen;
+                size_t to = kept.used;
+                uint8_t *dst = bytes_room(&kept, size);
+                if (!dst) {
+                    free(kept.data);
+                    goto done;
+                }
+                memcpy(dst, recs.data + slots.data[i], size);
+                slots.data[i] = (int64_t)to;
+            }
+            free(recs.data);
+            recs = kept;
+        }
+    }
+    if (!what) what = complete ? "lost" : "unknown";
+    if (!line) line = PyList_New(0);
+    if (!line) goto done;
+    out = Py_BuildValue("(sNlOO)", what, line, expanded, (PyObject *)visited,
+                        complete ? Py_True : Py_False);
+    line = NULL;
+done:
+    Py_XDECREF(line);
+    free(recs.data);
+    free(moves_to.data);
+    free(slots.data);
+    free(heap.data);
+    free(parent.data);
+    free(moves_at.data);
+    Py_DECREF(visited);
+    return out;
+}
+
+
+/* ------------------------------------------------------------------ the beam (stockbeam.py) */
+
+typedef struct {
+    int64_t score, tie;
+    size_t off; /* its record in the look-ahead's arena: moves, then the packed position */
+} Open;
+
+static int open_less(const Open *a, const Open *b) {
+    return a->score < b->score || (a->score == b->score && a->tie < b->tie);
+}
+
+typedef struct {
+    Open *data;
+    size_t len, cap;
+} Opens;
+
+static int opens_push(Opens *h, Open v) {
+    if (h->len == h->cap) {
+        size_t cap = h->cap ? h->cap * 2 : 256;
+        Open *data = realloc(h->data, cap * sizeof(Open));
+        if (!data) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        h->data = data;
+        h->cap = cap;
+    }
+    size_t i = h->len++;
+    while (i) {
+        size_t up = (i - 1) / 2;
+        if (!open_less(&v, &h->data[up])) break;
+        h->data[i] = h->data[up];
+        i = up;
+    }
+    h->data[i] = v;
+    return 0;
+}
+
+static Open opens_pop(Opens *h) {
+    Open top = h->data[0], last = h->data[--h->len];
+    size_t n = h->len, i = 0;
+    if (n) {
+        for (;;) {
+            size_t c = 2 * i + 1;
+            if (c >= n) break;
+            if (c + 1 < n && open_less(&h->data[c + 1], &h->data[c])) c++;
+            if (!open_less(&h->data[c], &last)) break;
+            h->data[i] = h->data[c];
+            i = c;
+        }
+        h->data[i] = last;
+    }
+    return top;
+}
+
+/* A line of moves kept in an arena: [count as 4 bytes][count raw moves of 3 bytes]. */
+static size_t put_line(Bytes *b, const uint8_t *a, int na, const uint8_t *c, int nc,
+                       const Raw *d, int nd) {
+    size_t at = b->used;
+    uint8_t *w = bytes_room(b, 4 + 3 * (size_t)(na + nc + nd));
+    if (!w) return (size_t)-1;
+    uint32_t n = (uint32_t)(na + nc + nd);
+    memcpy(w, &n, 4);
+    w += 4;
+    memcpy(w, a, 3 * (size_t)na);
+    w += 3 * na;
+    memcpy(w, c, 3 * (size_t)nc);
+    w += 3 * nc;
+    for (int i = 0; i < nd; i++) {
+        *w++ = (uint8_t)d[i].src;
+        *w++ = (uint8_t)d[i].dst;
+        *w++ = d[i].count;
+    }
+    return at;
+}
+
+typedef struct {
+    Pos pos;
+    size_t line; /* in the lines arena */
+    long score;
+    int at;
+} Beamed;
+
+static int by_beam_score(const void *a, const void *b) {
+    const Beamed *x = a, *y = b;
+    if (x->score != y->score) return x->score < y->score ? 1 : -1;
+    return x->at - y->at;
+}
+
+static int beamed_push(Beamed **a, size_t *len, size_t *cap, const Beamed *v) {
+    if (*len == *cap) {
+        size_t size = *cap ? *cap * 2 : 64;
+        Beamed *data = realloc(*a, size * sizeof(Beamed));
+        if (!data) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *a = data;
+        *cap = size;
+    }
+    (*a)[(*len)++] = *v;
+    return 0;
+}
+
+static PyObject *line_list(const Bytes *lines, size_t at, const uint8_t *more, int nmore) {
+    uint32_t n;
+    memcpy(&n, lines->data + at, 4);
+    PyObject *line = PyList_New(0);
+    if (!line) return NULL;
+    if (append_steps(line, lines->data + at + 4, (int)n) < 0 ||
+        append_steps(line, more, nmore) < 0) {
+        Py_DECREF(line);
+        return NULL;
+    }
+    return line;
+}
+
+/* beam(root, scorer, shared, budget, deadline, width, local): StockBeam.run up to the last
+ * level: ("won", line, expanded, []), ("unknown", [], expanded, []), or ("level", [],
+ * expanded, [(position, line), ...]) when the stock is out, for StockBeam._finish. */
+static PyObject *core_beam(Core *k, PyObject *args) {
+    PyObject *root_obj, *deadline_obj;
+    Scorer *s;
+    KeySet *shared;
+    long long budget;
+    int width, local;
+    if (!PyArg_ParseTuple(args, "OO!O!LOii", &root_obj, &ScorerType, &s, &KeySetType, &shared,
+                          &budget, &deadline_obj, &width, &local))
+        return NULL;
+    double deadline = deadline_obj == Py_None ? -1.0 : PyFloat_AsDouble(deadline_obj);
+    if (deadline == -1.0 && PyErr_Occurred()) return NULL;
+    Beamed first;
+    if (unpack(k, root_obj, &first.pos) < 0) return NULL;
+    if (!k->kids) {
+        k->kids = malloc(MAXMOVES * sizeof(Kid));
+        if (!k->kids) return PyErr_NoMemory();
+    }
+    Bytes lines = {0}, arena = {0};
+    Beamed *level = NULL, *dealt = NULL;
+    size_t nlevel = 0, caplevel = 0, ndealt = 0, capdealt = 0;
+    Opens heap = {0};
+    Pos *out = malloc((size_t)local * sizeof(Pos));
+    size_t *out_moves = malloc((size_t)local * sizeof(size_t));
+    KeySet *seen = (KeySet *)PyType_GenericNew(&KeySetType, NULL, NULL);
+    KeySet *dealt_keys = (KeySet *)PyType_GenericNew(&KeySetType, NULL, NULL);
+    PyObject *result_obj = NULL;
+    long expanded = 0;
+    if (!out || !out_moves || !seen || !dealt_keys) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    first.line = put_line(&lines, NULL, 0, NULL, 0, NULL, 0);
+    first.score = 0;
+    first.at = 0;
+    if (first.line == (size_t)-1 || beamed_push(&level, &nlevel, &caplevel, &first) < 0) goto done;
+    while (level[0].pos.stock) {
+        Py_SETREF(seen, (KeySet *)PyType_GenericNew(&KeySetType, NULL, NULL));
+        Py_SETREF(dealt_keys, (KeySet *)PyType_GenericNew(&KeySetType, NULL, NULL));
+        if (!seen || !dealt_keys) goto done;
+        ndealt = 0;
+        for (size_t e = 0; e < nlevel; e++) {
+            /* the look-ahead: best first through at most `local` positions, no deals */
+            int nout = 0;
+            int64_t tie = 0;
+            heap.len = 0;
+            arena.used = 0;
+            {
+                size_t off = arena.used;
+                uint8_t *w = bytes_room(&arena, 4 + HEADMAX + 2 * MAXCARDS);
+                if (!w) goto done;
+                memset(w, 0, 4);
+                arena.used = off + 4 + (size_t)pack_buf(k, &level[e].pos, w + 4);
+                Open o = {0, 0, off};
+                if (opens_push(&heap, o) < 0) goto done;
+            }
+            while (heap.len && nout < local && expanded < budget) {
+                Open o = opens_pop(&heap);
+                uint32_t nm;
+                memcpy(&nm, arena.data + o.off, 4);
+                Pos pos;
+                unpack_buf(k, arena.data + o.off + 4 + 3 * (size_t)nm, &pos);
+                uint8_t key[KEYMAX];
+                int keylen = make_key(k, &pos, key);
+                uint64_t h = hash_bytes(key, keylen);
+                if (keyset_find(seen, key, keylen, h)) continue;
+                if (keyset_add(seen, key, keylen, h) < 0 || keyset_add(shared, key, keylen, h) < 0)
+                    goto done;
+                expanded++;
+                out[nout] = pos;
+                out_moves[nout++] = o.off;
+                if (pos.left == 0) break;
+                int n = expand(k, s, &pos, seen);
+                if (n < 0) goto done;
+                for (int i = 0; i < n; i++) {
+                    Kid *kid = &k->kids[i];
+                    if (kid->steps[0].src < 0) continue; /* no deals here */
+                    uint32_t before;
+                    memcpy(&before, arena.data + o.off, 4);
+                    uint32_t total = before + (uint32_t)kid->nsteps;
+                    size_t off = arena.used;
+                    uint8_t *w = bytes_room(&arena, 4 + 3 * (size_t)total + HEADMAX + 2 * MAXCARDS);
+                    if (!w) goto done;
+                    memcpy(w, &total, 4);
+                    memcpy(w + 4, arena.data + o.off + 4, 3 * (size_t)before);
+                    uint8_t *m = w + 4 + 3 * (size_t)before;
+                    for (int j = 0; j < kid->nsteps; j++) {
+                        *m++ = (uint8_t)kid->steps[j].src;
+                        *m++ = (uint8_t)kid->steps[j].dst;
+                        *m++ = kid->steps[j].count;
+                    }
+                    arena.used = (size_t)(m - arena.data) + (size_t)pack_buf(k, &kid->pos, m);
+                    Open child = {-kid->score, ++tie, off};
+                    if (opens_push(&heap, child) < 0) goto done;
+                }
+            }
+            for (int r = 0; r < nout; r++) {
+                uint32_t nm;
+                memcpy(&nm, arena.data + out_moves[r], 4);
+                const uint8_t *moves = arena.data + out_moves[r] + 4;
+                if (out[r].left == 0) {
+                    PyObject *line = line_list(&lines, level[e].line, moves, (int)nm);
+                    if (!line) goto done;
+                    result_obj = Py_BuildValue("(sNl[])", "won", line, expanded);
+                    goto done;
+                }
+                Beamed child;
+                child.pos = out[r];
+                Raw deal[MAXSTEPS];
+                Raw dealmove = {-1, -1, 0};
+                play(k, &child.pos, dealmove);
+                deal[0] = dealmove;
+                int ndeal = 1;
+                close_pos(k, &child.pos, deal, &ndeal);
+                uint8_t key[KEYMAX];
+                int keylen = make_key(k, &child.pos, key);
+                int added = keyset_add(dealt_keys, key, keylen, hash_bytes(key, keylen));
+                if (added < 0) goto done;
+                if (!added) continue;
+                uint32_t nbase;
+                memcpy(&nbase, lines.data + level[e].line, 4);
+                /* the arena may move while the line is copied: copy the base line first */
+                uint8_t *base = malloc(3 * (size_t)nbase + 1);
+                if (!base) {
+                    PyErr_NoMemory();
+                    goto done;
+                }
+                memcpy(base, lines.data + level[e].line + 4, 3 * (size_t)nbase);
+                child.line = put_line(&lines, base, (int)nbase, moves, (int)nm, deal, ndeal);
+                free(base);
+                if (child.line == (size_t)-1) goto done;
+                child.score = score(s, &child.pos);
+                child.at = (int)ndealt;
+                if (beamed_push(&dealt, &ndealt, &capdealt, &child) < 0) goto done;
+            }
+            if (expanded >= budget || (deadline >= 0 && monotonic() > deadline)) {
+                result_obj = Py_BuildValue("(s[]l[])", "unknown", expanded);
+                goto done;
+            }
+        }
+        if (!ndealt) {
+            result_obj = Py_BuildValue("(s[]l[])", "unknown", expanded);
+            goto done;
+        }
+        qsort(dealt, ndealt, sizeof(Beamed), by_beam_score);
+        nlevel = ndealt < (size_t)width ? ndealt : (size_t)width;
+        /* the next level, its lines copied out of the arena, which starts again */
+        Bytes kept = {0};
+        for (size_t i = 0; i < nlevel; i++) {
+            uint32_t n;
+            memcpy(&n, lines.data + dealt[i].line, 4);
+            size_t at = put_line(&kept, lines.data + dealt[i].line + 4, (int)n, NULL, 0, NULL, 0);
+            if (at == (size_t)-1) {
+                free(kept.data);
+                goto done;
+            }
+            dealt[i].line = at;
+        }
+        free(lines.data);
+        lines = kept;
+        Beamed *swap = level;
+        size_t swapcap = caplevel;
+        level = dealt;
+        caplevel = capdealt;
+        dealt = swap;
+        capdealt = swapcap;
+    }
+    {
+        PyObject *last = PyList_New((Py_ssize_t)nlevel);
+        if (!last) goto done;
+        for (size_t i = 0; i < nlevel; i++) {
+            PyObject *line = line_list(&lines, level[i].line, NULL, 0);
+            PyObject *pos = pack(k, &level[i].pos);
+            PyObject *item = (line && pos) ? PyTuple_Pack(2, pos, line) : NULL;
+            Py_XDECREF(line);
+            Py_XDECREF(pos);
+            if (!item) {
+                Py_DECREF(last);
+                goto done;
+            }
+            PyList_SET_ITEM(last, (Py_ssize_t)i, item);
+        }
+        result_obj = Py_BuildValue("(s[]lN)", "level", expanded, last);
+    }
+done:
+    free(lines.data);
+    free(arena.data);
+    free(level);
+    free(dealt);
+    free(heap.data);
+    free(out);
+    free(out_moves);
+    Py_XDECREF(seen);
+    Py_XDECREF(dealt_keys);
+    return result_obj;
+}
+
+static void core_dealloc(Core *k) {
+    free(k->kids);
+    k->kids = NULL;
+    Py_TYPE(k)->tp_free((PyObject *)k);
+}
+
 static PyObject *core_make_scorer(Core *k, PyObject *args) {
     Scorer *s = PyObject_New(Scorer, &ScorerType);
     if (!s) return NULL;
@@ -1202,6 +2044,12 @@ static PyMethodDef core_methods[] = {
     {"step", (PyCFunction)core_step, METH_VARARGS, "Play a move, then the safe moves."},
     {"children", (PyCFunction)(void (*)(void))core_children, METH_VARARGS | METH_KEYWORDS,
      "The successors not in visited: (score, key, position, moves), best first if ordered."},
+    {"dfs", (PyCFunction)core_dfs, METH_VARARGS,
+     "dfs(root, scorer, budget, deadline, shared, draw, noise, limit): search.py's _dfs."},
+    {"best_first", (PyCFunction)core_best_first, METH_VARARGS,
+     "best_first(root, scorer, cap, shared, budget, deadline): bestfirst.py's BestFirst.run."},
+    {"beam", (PyCFunction)core_beam, METH_VARARGS,
+     "beam(root, scorer, shared, budget, deadline, width, local): StockBeam.run's levels."},
     {"make_scorer", (PyCFunction)core_make_scorer, METH_VARARGS,
      "A scorer from the eleven weights, in the order of scoring.Weights."},
     {NULL, NULL, 0, NULL},
@@ -1214,6 +2062,7 @@ static PyTypeObject CoreType = {
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)core_init,
+    .tp_dealloc = (destructor)core_dealloc,
     .tp_methods = core_methods,
 };
 

@@ -14,6 +14,7 @@ only judge of a move: a solution is replayed through it before it is handed out,
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Any
 
 from solitaire.rules import Rules
 from solitaire.solver.lookup import Lookup
@@ -62,6 +63,9 @@ class Kernel:
     ranks them, and :meth:`key` the canonical key that identifies positions that play the
     same. :meth:`scorer` makes a scorer that shares this kernel's caches.
     """
+
+    native = False
+    """The searches run in Python (search.py, bestfirst.py), not in this kernel."""
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
@@ -280,6 +284,45 @@ class Kernel:
         if ordered:
             out.sort(key=_first, reverse=True)
         return out
+
+    def dfs(
+        self,
+        root: Position,
+        scorer: Scorer,
+        budget: int,
+        deadline: float | None,
+        shared: Any,
+        draw: object,
+        noise: float,
+        limit: int,
+    ) -> tuple[str, int, list[RawMove], set[bytes]]:
+        """Not here: the Python kernel's depth-first search is ``search._dfs``."""
+        raise NotImplementedError("the Python kernel searches in search.py")
+
+    def beam(
+        self,
+        root: Position,
+        scorer: Scorer,
+        shared: Any,
+        budget: int,
+        deadline: float | None,
+        width: int,
+        local: int,
+    ) -> tuple[str, list[RawMove], int, list[tuple[Position, list[RawMove]]]]:
+        """Not here: the Python kernel's beam search is ``StockBeam``."""
+        raise NotImplementedError("the Python kernel searches in stockbeam.py")
+
+    def best_first(
+        self,
+        root: Position,
+        scorer: Scorer,
+        cap: int,
+        shared: Any,
+        budget: int,
+        deadline: float | None,
+    ) -> tuple[str, list[RawMove], int, set[bytes], bool]:
+        """Not here: the Python kernel's best-first search is ``BestFirst.run``."""
+        raise NotImplementedError("the Python kernel searches in bestfirst.py")
 
 
 def position_of(rules: Rules, state: State) -> Position:

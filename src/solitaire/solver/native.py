@@ -61,7 +61,11 @@ def core_tables(t: Tables) -> dict[str, Any]:
 
 
 class NativeKernel(_core.Core):  # type: ignore[misc]
-    """The C core for one game and one stock, with the Python kernel's interface."""
+    """The C core for one game and one stock, with the Python kernel's interface; it runs
+    the depth-first and best-first searches itself (``native``)."""
+
+    __slots__ = ("homepos", "returns", "rules", "t")
+    native = True
 
     def __init__(self, rules: Rules, state: State) -> None:
         t = tables(rules)

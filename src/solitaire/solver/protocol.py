@@ -36,7 +36,14 @@ class Score(Protocol):
 
 
 class Core(Protocol):
-    """A kernel: positions, keys, moves, play and children for one game and one stock."""
+    """A kernel: positions, keys, moves, play and children for one game and one stock.
+
+    With ``native`` true it also runs the depth-first and best-first searches itself
+    (:meth:`dfs`, :meth:`best_first`), translated from ``search._dfs`` and
+    ``BestFirst.run``; the Python kernel leaves them to those functions.
+    """
+
+    native: bool
 
     def start(self, state: State, /) -> tuple[Any, Steps]: ...
 
@@ -59,3 +66,32 @@ class Core(Protocol):
     def keyset(self) -> Keys: ...
 
     def to_move(self, raw: RawMove, /) -> Move: ...
+
+    def dfs(
+        self,
+        root: Any,
+        scorer: Any,
+        budget: int,
+        deadline: float | None,
+        shared: Keys,
+        draw: Any,
+        noise: float,
+        limit: int,
+        /,
+    ) -> tuple[str, int, list[RawMove], Keys]: ...
+
+    def beam(
+        self,
+        root: Any,
+        scorer: Any,
+        shared: Keys,
+        budget: int,
+        deadline: float | None,
+        width: int,
+        local: int,
+        /,
+    ) -> tuple[str, list[RawMove], int, list[tuple[Any, list[RawMove]]]]: ...
+
+    def best_first(
+        self, root: Any, scorer: Any, cap: int, shared: Keys, budget: int, deadline: float | None, /
+    ) -> tuple[str, list[RawMove], int, Keys, bool]: ...

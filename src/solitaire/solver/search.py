@@ -279,6 +279,9 @@ def _dfs(
     drawn from it; without, by score."""
     if shared is None:
         shared = kernel.keyset()
+    if kernel.native:
+        draw = None if order is None else order.random
+        return kernel.dfs(root, scorer, budget, deadline, shared, draw, PROBE_NOISE, limit)
     root_key = kernel.key(root)
     visited = kernel.keyset()
     visited.add(root_key)

@@ -52,7 +52,30 @@ class StockBeam:
         self.expanded = 0
 
     def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
-        """Search until a win ("won" and its line) or "unknown"; it never answers "lost"."""
+        """Search until a win ("won" and its line) or "unknown"; it never answers "lost".
+
+        On a kernel that searches natively the levels run there (``Core.beam``, a
+        translation of :meth:`_levels`), and the finish here.
+        """
+        kernel = self.kernel
+        if kernel.native:
+            result, line, self.expanded, last = kernel.beam(
+                self.root, self.scorer, self.shared, budget, deadline, WIDTH, LOCAL
+            )
+            if result != "level":
+                return result, line
+            level: list[Entry] = [(pos, tuple(moves)) for pos, moves in last]
+        else:
+            result, line, level = self._levels(budget, deadline)
+            if result != "level":
+                return result, line
+        won = self._finish(level, budget, deadline)
+        return ("unknown", []) if won is None else ("won", won)
+
+    def _levels(
+        self, budget: int, deadline: float | None
+    ) -> tuple[str, list[RawMove], list[Entry]]:
+        """The levels, until a win, "unknown", or the stock's last level ("level")."""
         kernel = self.kernel
         level: list[Entry] = [(self.root, ())]
         while kernel.stock(level[0][0]):
@@ -61,18 +84,17 @@ class StockBeam:
             for pos, line in level:
                 for reached, moves in self._look_ahead(pos, seen, budget):
                     if kernel.left(reached) == 0:
-                        return "won", [*line, *moves]
+                        return "won", [*line, *moves], []
                     child, deal = kernel.close(kernel.play(reached, DEAL), (DEAL,))
                     key = kernel.key(child)
                     if key not in dealt:
                         dealt[key] = (child, (*line, *moves, *deal))
                 if self.expanded >= budget or _late(deadline):
-                    return "unknown", []
+                    return "unknown", [], []
             if not dealt:
-                return "unknown", []
+                return "unknown", [], []
             level = heapq.nlargest(WIDTH, dealt.values(), key=self._score)
-        won = self._finish(level, budget, deadline)
-        return ("unknown", []) if won is None else ("won", won)
+        return "level", [], level
 
     def _score(self, entry: Entry) -> int:
         return self.scorer.score(entry[0])
