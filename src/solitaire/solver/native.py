@@ -31,8 +31,18 @@ def _byte(value: int) -> int:
     return 255 if value < 0 else value
 
 
+_ARGS: dict[int, tuple[Tables, dict[str, Any]]] = {}
+
+
 def core_tables(t: Tables) -> dict[str, Any]:
-    """The keyword arguments of ``_core.Core`` for the tables ``t``."""
+    """The keyword arguments of ``_core.Core`` for the tables ``t``, made once per game."""
+    kept = _ARGS.get(id(t))
+    if kept is None or kept[0] is not t:
+        kept = _ARGS[id(t)] = (t, _core_tables(t))
+    return kept[1]
+
+
+def _core_tables(t: Tables) -> dict[str, Any]:
     need_suits = bytes(sum(1 << suit for suit in suits) for suits in t.need_suits)
     return {
         "piles": t.piles,

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from solitaire.lines import shorten
+from solitaire.engine import apply
 from solitaire.rules import Rules
 from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.kernel import Kernel, Weights
@@ -191,8 +191,39 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
     elapsed = time.perf_counter() - started
     if result != WON:
         return Solution(result, positions, elapsed, expanded=work)
-    moves = tuple(kernel.to_move(raw) for raw in (*opening, *line))
-    return Solution(WON, positions, elapsed, shorten(rules, state, moves), work)
+    moves = shorten(kernel, rules, state, [*opening, *line])
+    return Solution(WON, positions, elapsed, moves, work)
+
+
+def shorten(kernel: Core, rules: Rules, start: State, line: list[RawMove]) -> tuple[Move, ...]:
+    """A winning line from ``start`` to the same final position, no longer than ``line``,
+    as :func:`solitaire.lines.shorten` makes it but on the kernel: from each position it
+    takes the kernel's move that lands furthest along the line (the line's own next move at
+    worst). Positions are compared exactly, not by key. The engine stays the judge: the line
+    is replayed through :func:`solitaire.engine.apply`, which raises if a move is illegal.
+    """
+    pos = kernel.position(start)
+    positions = [pos]
+    for raw in line:
+        pos = kernel.play(pos, raw)
+        positions.append(pos)
+    last_seen = {at: index for index, at in enumerate(positions)}
+    short: list[Move] = []
+    index = 0
+    end = len(positions) - 1
+    while index < end:
+        here = positions[index]
+        best, best_raw = index + 1, line[index]
+        for raw in kernel.moves(here):
+            reached = last_seen.get(kernel.play(here, raw), -1)
+            if reached > best:
+                best, best_raw = reached, raw
+        short.append(kernel.to_move(best_raw))
+        index = best
+    state = start
+    for move in short:
+        state = apply(rules, state, move)[1]
+    return tuple(short)
 
 
 def profiles_for(rules: Rules) -> tuple[Weights, ...]:
