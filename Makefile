@@ -7,10 +7,10 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck unit unit-postgres bench clean
+.PHONY: run test lint typecheck unit unit-pure unit-postgres bench clean
 
 # Reinstalled when the solver changes, so that mypyc compiles it again (setup.py).
-$(STAMP): pyproject.toml setup.py $(wildcard src/solitaire/solver/*.py)
+$(STAMP): pyproject.toml setup.py $(wildcard src/solitaire/solver/*.py src/solitaire/solver/*.c)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
 	$(BIN)/python -m pip install -e '.[dev]'
@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml setup.py $(wildcard src/solitaire/solver/*.py)
 run: $(STAMP)
 	$(BIN)/solitaire serve --host $(HOST) --port $(PORT)
 
-test: lint typecheck unit unit-postgres
+test: lint typecheck unit unit-pure unit-postgres
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -30,6 +30,14 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest
+
+# The solver's tests again on the plain Python kernel, the fallback where no C compiler is
+# there (SOLITAIRE_PURE=1): its answers, its pruning and its moves against the engine's.
+PURE_TESTS := tests/test_solver_soundness.py tests/test_solver_pinned.py \
+	tests/test_solver_lines.py tests/test_solver_budget.py tests/test_solver_probes.py \
+	tests/test_stockbeam.py tests/test_stuck.py
+unit-pure: $(STAMP)
+	SOLITAIRE_PURE=1 $(BIN)/pytest -p no:cacheprovider $(PURE_TESTS)
 
 # The site's tests again, on a throwaway PostgreSQL server with a throwaway Redis cache
 # (each skipped with a notice when not installed, except under CI=true, where that fails).

@@ -2,6 +2,7 @@
 
     python bench/fcsolve.py                                  # deals 1-200, our published rows
     python bench/fcsolve.py --ours /tmp/lead/s1m --deals 1-200 --iterations 1000000
+    python bench/fcsolve.py --solve 1000000                  # side by side: ours solved here
 
 fc-solve (Debian's ``freecell-solver-bin``) is not a dependency of the project: without it on
 the PATH (or at ``--fc-solve``) the script says so and exits with status 2.
@@ -48,6 +49,14 @@ fc-solve's verdict for a deal: won if either pass wins, lost if pass 2 exhausts,
 undecided. Times are wall-clock milliseconds of the fc-solve process, pass 1 only for the
 median (the figure issue 3 quotes); fc-solve runs one process at a time.
 
+Side by side (``--solve BUDGET``): our solver runs here too, on each deal right after
+fc-solve's ``lg`` pass, in this process (``solitaire.solver.solve`` with that budget), and its
+verdicts replace the rows of ``--ours``. Both are timed the same way: wall-clock
+milliseconds, and CPU milliseconds (ours: this process's; fc-solve's: its process's, from
+``getrusage``). fc-solve's times include starting its process (about a millisecond); ours
+include building the solver's tables for the deal. The table gives both medians and their
+ratio, ours over fc-solve's.
+
 Contradictions printed: a deal fc-solve wins (the line replayed by our engine) that we call
 lost, which is a soundness bug in our solver; a deal we win that fc-solve proves lost. Either,
 or a line our engine refuses, makes the exit status 1. Progress goes to standard error, one line
@@ -58,6 +67,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -72,6 +82,7 @@ from solitaire.cli.params import parse_deals
 from solitaire.deal import deal
 from solitaire.game import Game
 from solitaire.games import get_rules
+from solitaire.solver import implementation, solve
 from solitaire.solver.survey import load
 
 GAMES = {"stronghold": 1, "streets-and-alleys": 0}
@@ -104,11 +115,13 @@ MOVES = [
 
 @dataclass
 class Run:
-    """One fc-solve run: verdict "won", "exhausted" or "cap", milliseconds, our moves."""
+    """One run: verdict ("won", "exhausted" or "cap" for fc-solve; "won", "lost" or
+    "unknown" for ours), wall-clock and CPU milliseconds, the line in our notation."""
 
     verdict: str
     ms: float
     moves: list[str]
+    cpu_ms: float = 0.0
 
 
 def board(game: str, number: int) -> str:
@@ -121,18 +134,37 @@ def fc_solve(exe: str, game: str, number: int, mode: str, iterations: int) -> Ru
     """Run fc-solve once on our deal ``number`` of ``game``; the winning line in our notation."""
     cells = ["--freecells-num", str(GAMES[game])]
     command = [exe, *cells, *RULES, *PASSES[mode], "-sel", "-mi", str(iterations), "-m", "-"]
+    cpu = _children_cpu()
     start = time.perf_counter()
     out = subprocess.run(
         command, input=board(game, number), capture_output=True, text=True, check=False
     ).stdout
     ms = (time.perf_counter() - start) * 1000
+    cpu_ms = (_children_cpu() - cpu) * 1000
     if "This game is solveable." in out:
-        return Run("won", ms, translate(out))
+        return Run("won", ms, translate(out), cpu_ms)
     if "Iterations count exceeded." in out:
-        return Run("cap", ms, [])
+        return Run("cap", ms, [], cpu_ms)
     if "I could not solve this game." in out:
-        return Run("exhausted", ms, [])
+        return Run("exhausted", ms, [], cpu_ms)
     raise RuntimeError(f"fc-solve said nothing we know on {game} {number}:\n{out[-500:]}")
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def our_run(game: str, number: int, budget: int) -> Run:
+    """Our solver on deal ``number``, in this process: verdict, wall and CPU milliseconds."""
+    rules = get_rules(game)
+    state = deal(rules, number)
+    cpu = time.process_time()
+    start = time.perf_counter()
+    found = solve(rules, state, budget)
+    ms = (time.perf_counter() - start) * 1000
+    cpu_ms = (time.process_time() - cpu) * 1000
+    return Run(found.result, ms, [str(move) for move in found.solution or ()], cpu_ms)
 
 
 def translate(out: str) -> list[str]:
@@ -180,6 +212,9 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated ids")
     parser.add_argument("--fc-solve", default="fc-solve", help="the fc-solve executable")
     parser.add_argument("--no-atomic", action="store_true", help="skip the proving pass")
+    parser.add_argument(
+        "--solve", type=int, metavar="BUDGET", help="solve our deals here too, timed beside lg"
+    )
     args = parser.parse_args()
     exe = shutil.which(args.fc_solve)
     if exe is None:
@@ -190,19 +225,28 @@ def main() -> int:
         )
         return 2
     deals = parse_deals(args.deals)
-    fc_rows, our_rows, notes, extra = [], [], [], []
+    fc_rows, our_rows, notes, extra, side = [], [], [], [], []
     bad = False
     for game in args.games.split(","):
         mine = ours(args.ours, game)
         lg_count: Counter[str] = Counter()
         final: Counter[str] = Counter()
         ms: list[float] = []
+        cpu: list[float] = []
+        our_ms: list[float] = []
+        our_cpu: list[float] = []
         found: Counter[str] = Counter()
         settled: dict[str, list[int]] = {"won": [], "lost": []}
         for number in deals:
             first = fc_solve(exe, game, number, "lg", args.iterations)
             lg_count[first.verdict] += 1
             ms.append(first.ms)
+            cpu.append(first.cpu_ms)
+            if args.solve:
+                mine_now = our_run(game, number, args.solve)
+                mine[number] = mine_now.verdict
+                our_ms.append(mine_now.ms)
+                our_cpu.append(mine_now.cpu_ms)
             run = first
             if first.verdict != "won" and not args.no_atomic:
                 run = fc_solve(exe, game, number, "atomic", args.iterations)
@@ -246,11 +290,40 @@ def main() -> int:
         median = f"{statistics.median(ms):.0f}"
         fc_rows.append([game, span, *(lg_count[k] for k in LG), median, *(final[k] for k in FINAL)])
         our_rows.append([game, span, *(found[k] for k in OUR)])
-    print(f"fc-solve, {args.iterations:,} iterations a pass; ours from {args.ours}\n")
+        if args.solve:
+            ours_median, theirs = statistics.median(our_ms), statistics.median(ms)
+            ours_cpu, theirs_cpu = statistics.median(our_cpu), statistics.median(cpu)
+            side.append(
+                [
+                    game,
+                    span,
+                    f"{theirs:.1f}",
+                    f"{ours_median:.1f}",
+                    f"{ours_median / theirs:.2f}x",
+                    f"{theirs_cpu:.1f}",
+                    f"{ours_cpu:.1f}",
+                    f"{ours_cpu / theirs_cpu:.2f}x" if theirs_cpu else "-",
+                    f"{sum(our_ms) / 1000:.1f}",
+                    f"{sum(ms) / 1000:.1f}",
+                ]
+            )
+    source = f"solved here, {args.solve:,} positions" if args.solve else f"from {args.ours}"
+    print(f"fc-solve, {args.iterations:,} iterations a pass; ours {source}\n")
     lg = [f"lg {k}" for k in LG]
     table(["game", "deals", *lg, "lg median ms", *(f"fc-solve {k}" for k in FINAL)], fc_rows)
     print()
     table(["game", "deals", *(f"ours: {k}" for k in OUR)], our_rows)
+    if side:
+        print(f"\nside by side, our solver {implementation()}; milliseconds a deal:\n")
+        head = ["game", "deals", "lg median ms", "our median ms", "ours/lg"]
+        head += [
+            "lg median CPU ms",
+            "our median CPU ms",
+            "ours/lg CPU",
+            "our total s",
+            "lg total s",
+        ]
+        table(head, side)
     print("\n" + "\n".join(extra + (notes or ["no contradictions"])))
     return 1 if bad else 0
 

@@ -1,5 +1,6 @@
 """Hint latency on positions from proved deals: along the stored solutions, and after
-random deviations from them. Prints median and 95th-percentile seconds per game.
+random deviations from them. Prints median and 95th-percentile seconds per game, and the
+95th percentile of the hints whose answer is proved (won or lost).
 
     .venv/bin/python bench/hint.py [--positions 100] [--budget 200000] [--seconds 3]
 """
@@ -53,7 +54,10 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=list(FEATURED))
     args = parser.parse_args()
     rng = random.Random(2026)
-    print(f"{'game':<20}{'positions':<11}{'n':>5}{'median s':>10}{'p95 s':>9}  results")
+    print(
+        f"{'game':<20}{'positions':<11}{'n':>5}{'median s':>10}{'p95 s':>9}"
+        f"{'p95 proved s':>14}  results"
+    )
     for game in args.games:
         if not proved_deals(game):
             print(f"{game:<20}no proved deals to sample")
@@ -62,15 +66,22 @@ def main() -> None:
             games = sample_games(game, args.positions, deviate, rng)
             MEMORY.clear()
             latencies, results = [], {"won": 0, "lost": 0, "unknown": 0}
+            proved: list[float] = []
             for played in games:
                 started = time.perf_counter()
                 answer = hint(played, args.budget, args.seconds)
                 latencies.append(time.perf_counter() - started)
                 results[answer.result] += 1
+                if answer.result != "unknown":
+                    proved.append(latencies[-1])
             kind = "deviated" if deviate else "on line"
             summary = " ".join(f"{key} {value}" for key, value in results.items())
             median, p95 = statistics.median(latencies), percentile(latencies, 0.95)
-            print(f"{game:<20}{kind:<11}{len(latencies):>5}{median:>10.4f}{p95:>9.4f}  {summary}")
+            sure = f"{percentile(proved, 0.95):>14.4f}" if proved else f"{'-':>14}"
+            print(
+                f"{game:<20}{kind:<11}{len(latencies):>5}{median:>10.4f}{p95:>9.4f}{sure}  "
+                f"{summary}"
+            )
 
 
 if __name__ == "__main__":

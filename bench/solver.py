@@ -3,7 +3,9 @@
     python bench/solver.py                      # deals 1-200, 1,000,000 positions
     python bench/solver.py --deals 1-50 --budget 100000 --dir /tmp/survey
     python bench/solver.py --one streets 1      # one deal: positions/s and peak memory
-    python bench/solver.py --speed              # fixed deals, plain Python vs mypyc
+    python bench/solver.py --speed              # fixed deals, plain Python vs compiled
+    python bench/solver.py --speed --before /tmp/old   # compiled, this checkout vs another
+    python bench/solver.py --keys streets-and-alleys 5  # bytes per key in the C core's set
 
 Each game's rows go to DIR/GAME.csv, so an interrupted run picks up where it stopped and a
 second run only prints. The table gives, per game: won, lost and unknown deals, the median
@@ -15,6 +17,12 @@ and compiled in turn, three times (``--repeat``), and prints the best expansions
 both ways: the speed of the machinery, a position that two searches expand counted twice.
 The last column gives the compiled run's distinct positions per second, what a survey
 reports.
+
+``--before DIR`` compares instead two compiled builds, deal by deal: this checkout's and the
+one in ``DIR`` (another checkout of the project, installed in its own ``DIR/.venv``), run
+in turn, best of ``--repeat`` each; it prints both builds' distinct positions per second
+and their ratio, by wall-clock time and by CPU time (the process's own, which a busy machine
+disturbs less), and stops if the two builds expand different positions.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import os
 import resource
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -58,11 +67,19 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="with --one: one JSON line")
     parser.add_argument("--speed", action="store_true", help="plain Python vs compiled")
     parser.add_argument("--repeat", type=int, default=3, help="with --speed: best of N runs")
+    parser.add_argument("--before", type=Path, help="with --speed: another checkout to compare")
+    parser.add_argument("--keys", nargs=2, metavar=("GAME", "N"), help="memory of the key set")
     args = parser.parse_args()
+    if args.speed and args.before:
+        versus(args.budget or 50_000, args.repeat, args.before)
+        return
     if args.speed:
         speed(args.budget or 50_000, args.repeat)
         return
     args.budget = args.budget or 1_000_000
+    if args.keys:
+        keys(args.keys[0], int(args.keys[1]), args.budget)
+        return
     if args.one:
         one(args.one[0], int(args.one[1]), args.budget, args.json)
         return
@@ -96,7 +113,9 @@ def one(game: str, number: int, budget: int, as_json: bool = False) -> None:
     rules = get_rules(game)
     state = deal(rules, number)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    cpu = time.process_time()
     found = solve(rules, state, budget)
+    cpu = time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     rate = found.positions / found.seconds if found.seconds else 0.0
     work_rate = found.expanded / found.seconds if found.seconds else 0.0
@@ -105,7 +124,7 @@ def one(game: str, number: int, budget: int, as_json: bool = False) -> None:
         print(
             json.dumps(
                 {key: getattr(found, key) for key in keys}
-                | {"rate": work_rate, "solver": implementation()}
+                | {"rate": work_rate, "solver": implementation(), "cpu": cpu}
             )
         )
         return
@@ -114,6 +133,31 @@ def one(game: str, number: int, budget: int, as_json: bool = False) -> None:
         f"{found.seconds:.1f} s ({rate:,.0f}/s; {found.expanded:,} expansions, "
         f"{work_rate:,.0f}/s); peak RSS {peak / 1024:.0f} MiB "
         f"({before / 1024:.0f} MiB before the search); solver {implementation()}"
+    )
+
+
+def keys(game: str, number: int, budget: int) -> None:
+    """A depth-first search of ``budget`` positions on the C core; print what its set of
+    expanded keys holds per key, and the peak memory per position."""
+    from solitaire.solver import speedup
+    from solitaire.solver.scoring import Weights
+
+    native, why = speedup.load_core()
+    if native is None:
+        raise SystemExit(f"no C core: {why}")
+    rules = get_rules(game)
+    state = deal(rules, number)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    kernel = native(rules, state)
+    root = kernel.start(state)[0]
+    shared = kernel.keyset()
+    result = kernel.dfs(root, kernel.scorer(Weights()), budget, None, shared, None, 0.0, budget)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    count = len(shared)
+    print(
+        f"{game} {number}: {result[0]}, {count:,} keys; the set holds {shared.nbytes():,} bytes, "
+        f"{shared.nbytes() / count:.0f} a key; peak RSS {(peak - before) / 1024:.0f} MiB over "
+        f"the start, {(peak - before) * 1024 / count:.0f} bytes a position"
     )
 
 
@@ -162,15 +206,80 @@ def speed(budget: int, repeat: int) -> None:
             print(_row(cells), flush=True)
 
 
+def versus(budget: int, repeat: int, other: Path) -> None:
+    """Solve :data:`SPEED_DEALS` compiled, here and in the checkout ``other``, in turn,
+    ``repeat`` times each; print both builds' best distinct positions/s (by wall-clock and
+    by CPU time) and the ratio, this build over the other."""
+    python = other / ".venv" / "bin" / "python"
+    script = other / "bench" / "solver.py"
+    header = ("game", "deal", "result", "positions", "before /s", "after /s", "after/before")
+    header += ("before CPU /s", "after CPU /s", "after/before CPU")
+    print(f"budget {budget:,} positions, best of {repeat}; after: {implementation()}")
+    print(f"before: {other}\n")
+    print(_row(header))
+    print(_row(("---",) * len(header)))
+    ratios: list[float] = []
+    for game, numbers in SPEED_DEALS.items():
+        for number in numbers:
+            old: dict[str, Any] = {"rate": 0.0}
+            new: dict[str, Any] = {"rate": 0.0}
+            old_cpu = new_cpu = 0.0
+            for _ in range(repeat):
+                a = _one_in_child(game, number, budget, pure=False, python=python, script=script)
+                b = _one_in_child(game, number, budget, pure=False)
+                old, new = max(old, a, key=_positions_rate), max(new, b, key=_positions_rate)
+                old_cpu = max(old_cpu, a["positions"] / max(a.get("cpu", 0.0), 1e-9))
+                new_cpu = max(new_cpu, b["positions"] / max(b["cpu"], 1e-9))
+            if any(old[key] != new[key] for key in ("result", "positions", "expanded")):
+                raise SystemExit(f"{game} {number}: the builds differ: {old} {new}")
+            ratios.append(_positions_rate(new) / _positions_rate(old))
+            cells = (
+                game,
+                str(number),
+                str(new["result"]),
+                f"{new['positions']:,}",
+                f"{_positions_rate(old):,.0f}",
+                f"{_positions_rate(new):,.0f}",
+                f"{ratios[-1]:.2f}x",
+                f"{old_cpu:,.0f}" if "cpu" in old else "-",
+                f"{new_cpu:,.0f}",
+                f"{new_cpu / old_cpu:.2f}x" if "cpu" in old else "-",
+            )
+            print(_row(cells), flush=True)
+    print(f"\nwall-clock ratio: least {min(ratios):.2f}x, most {max(ratios):.2f}x")
+
+
 def _rate(report: dict[str, Any]) -> float:
     return float(report["rate"])
 
 
-def _one_in_child(game: str, number: int, budget: int, *, pure: bool) -> dict[str, Any]:
+def _positions_rate(report: dict[str, Any]) -> float:
+    if "positions" not in report:
+        return 0.0
+    return float(report["positions"]) / max(float(report["seconds"]), 1e-9)
+
+
+def _one_in_child(
+    game: str,
+    number: int,
+    budget: int,
+    *,
+    pure: bool,
+    python: Path | None = None,
+    script: Path | None = None,
+) -> dict[str, Any]:
     env = {key: value for key, value in os.environ.items() if key != "SOLITAIRE_PURE"}
     if pure:
         env["SOLITAIRE_PURE"] = "1"
-    command = [sys.executable, __file__, "--one", game, str(number), "--budget", str(budget)]
+    command = [
+        str(python or sys.executable),
+        str(script or __file__),
+        "--one",
+        game,
+        str(number),
+        "--budget",
+        str(budget),
+    ]
     done = subprocess.run([*command, "--json"], env=env, capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(done.stderr)

@@ -13,6 +13,32 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture
+def native() -> type:
+    """The C core's kernel class (solver/native.py), if the install built it from these
+    sources; skipped otherwise, and failed on CI unless ``SOLITAIRE_PURE`` is set (the
+    second, pure pass of ``make test``)."""
+    from solitaire.solver import speedup
+
+    core, why = speedup.load_core()
+    if core is None:
+        if os.environ.get("CI") == "true" and "SOLITAIRE_PURE" not in why:
+            pytest.fail(f"no C core on CI: {why}")
+        pytest.skip(f"no C core: {why}")
+    return core
+
+
+@pytest.fixture(params=["python", "c"])
+def kernel_class(request: pytest.FixtureRequest) -> type:
+    """Each kernel in turn: the Python kernel (solver/kernel.py), then the C core."""
+    if request.param == "python":
+        from solitaire.solver.kernel import Kernel
+
+        return Kernel
+    core: type = request.getfixturevalue("native")
+    return core
+
+
 @pytest.fixture(scope="session")
 def dask_scheduler() -> Iterator[str]:
     """The address of a local Dask cluster of two workers (``scripts/dask-cluster 2``)."""

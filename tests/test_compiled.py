@@ -1,8 +1,12 @@
-"""The solver's two builds: the mypyc-compiled copy made on install, and the plain source.
+"""The solver's two builds: the mypyc-compiled copy on the C core made on install, and the
+plain source on the Python kernel.
 
-Both must search exactly the same positions. CI builds on a machine with a C compiler, so
-there (``CI=true``) the compiled path must be the one in use: a build that silently fell back
-to plain Python fails here instead of going unnoticed.
+Both must search exactly the same positions: the C core is a translation of the Python
+kernel (tests/test_solver_core.py checks it position by position), so whole searches on the
+two give the same verdicts, positions and lines, and every won line replays. CI builds on a
+machine with a C compiler, so there (``CI=true``) the compiled path on the C core must be the
+one in use: a build that silently fell back to plain Python fails here instead of going
+unnoticed.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import pytest
 
 from solitaire import solver
 from solitaire.deal import deal
+from solitaire.engine import apply
 from solitaire.games import get_rules
 from solitaire.solver import speedup
 
@@ -30,6 +35,10 @@ CASES = [
     ("streets", 8, 3000),
     ("streets", 1, 3000),
     ("fours-up", 1, 2000),
+    ("stronghold", 17, 30_000),
+    ("streets-and-alleys", 5, 20_000),
+    ("blockade", 25, 30_000),
+    ("fours-up", 17, 40_000),
 ]
 
 
@@ -46,6 +55,7 @@ def test_the_compiled_solver_is_in_use_on_ci() -> None:
     if os.environ.get("CI") != "true":
         pytest.skip(f"not CI; solver is {solver.implementation()}")
     assert solver.compiled(), solver.implementation()
+    assert solver.native(), solver.implementation()
     assert solver.solve.__module__ == "solitaire._compiled.search"
 
 
@@ -57,13 +67,22 @@ def test_both_builds_find_the_same(
     pure = importlib.import_module("solitaire.solver.search")
     assert compiled is not pure
     rules = get_rules(game)
+    on_core = type(compiled.new_kernel(rules, deal(rules, number))).__name__ == "NativeKernel"
+    assert on_core == solver.native()
     fast = compiled.solve(rules, deal(rules, number), budget)
     slow = pure.solve(rules, deal(rules, number), budget)
-    assert (fast.result, fast.positions, fast.solution) == (
+    assert (fast.result, fast.positions, fast.expanded, fast.solution) == (
         slow.result,
         slow.positions,
+        slow.expanded,
         slow.solution,
     )
+    if fast.solution is not None:
+        state = deal(rules, number)
+        for move in fast.solution:
+            played, state = apply(rules, state, move)
+            assert played == move
+        assert state.home_count() == rules.cards
 
 
 def _solve_cli(pure: bool, *args: str) -> tuple[str, dict[str, object]]:

@@ -26,7 +26,7 @@ def reachable(rules: Rules, state: State) -> int | None:
         pos = todo.pop()
         if pos[5] == 0:
             return None
-        safe = kernel.found_info(pos[1])[1]
+        safe = kernel.safe(pos)
         for raw in kernel.moves(pos):
             child = kernel.step(pos, raw, safe)[0]
             key = kernel.key(child)

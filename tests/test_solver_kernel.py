@@ -11,7 +11,7 @@ import pytest
 from solitaire.deal import deal
 from solitaire.games import FEATURED, get_rules
 from solitaire.solver.bestfirst import BestFirst
-from solitaire.solver.kernel import Kernel, Position
+from solitaire.solver.kernel import Kernel, Position, Scorer, Weights
 
 
 def walk(kernel: Kernel, root: Position, steps: int, seed: int) -> list[Position]:
@@ -37,7 +37,7 @@ def test_step_plays_and_closes_like_play_then_close(game: str) -> None:
         kernel = Kernel(rules, state)
         root = kernel.start(state)[0]
         for pos in walk(kernel, root, 80, number):
-            safe = kernel.found_info(pos[1])[1]
+            safe = kernel.safe(pos)
             for raw in kernel.moves(pos):
                 expected = kernel.close(kernel.play(pos, raw), (raw,))
                 assert kernel.step(pos, raw, safe) == expected, (number, pos, raw)
@@ -47,7 +47,7 @@ def test_step_plays_and_closes_like_play_then_close(game: str) -> None:
     assert checked > 500 and closed > 0
 
 
-def reference_order(kernel: Kernel, root: Position, budget: int) -> list[bytes]:
+def reference_order(kernel: Kernel, scorer: Scorer, root: Position, budget: int) -> list[bytes]:
     """The keys a greedy best-first search expands, with a heap of (-score, -tie) tuples:
     the best score first, and among equal scores the entry pushed last."""
     visited: set[bytes] = set()
@@ -62,7 +62,7 @@ def reference_order(kernel: Kernel, root: Position, budget: int) -> list[bytes]:
         order.append(key)
         if pos[5] == 0:
             break
-        for score, child_key, child, _moves in kernel.children(pos, visited):
+        for score, child_key, child, _moves in kernel.children(pos, visited, scorer):
             tie += 1
             heapq.heappush(heap, (-score, -tie, child_key, child))
     return order
@@ -74,8 +74,9 @@ def test_best_first_expands_what_a_heap_of_tuples_expands(game: str, number: int
     state = deal(rules, number)
     kernel = Kernel(rules, state)
     root = kernel.start(state)[0]
-    expected = reference_order(kernel, root, 3000)
-    search = BestFirst(kernel, root)
+    scorer = kernel.scorer(Weights())
+    expected = reference_order(kernel, scorer, root, 3000)
+    search = BestFirst(kernel, scorer, root)
     search.run(3000, None)
     assert search.expanded == len(expected) == 3000
     assert search.visited == set(expected)

@@ -24,12 +24,13 @@ def test_luby_sequence() -> None:
 def test_probes_win_a_deal_that_depth_first_search_misses() -> None:
     rules = get_rules("streets-and-alleys")
     start = deal(rules, 344)
-    ranked = Kernel(rules, start, profiles_for(rules)[0])
-    root, opening = ranked.start(start)
-    assert _dfs(ranked, root, 100_000, None)[0] == "unknown"
-    probes = Kernel(rules, start, PROBE_WEIGHTS)
+    kernel = Kernel(rules, start)
+    root, opening = kernel.start(start)
+    ranked = kernel.scorer(profiles_for(rules)[0])
+    assert _dfs(kernel, ranked, root, 100_000, None)[0] == "unknown"
+    probes = kernel.scorer(PROBE_WEIGHTS)
     shared: set[bytes] = set()
-    result, line, used = _probe(probes, root, 100_000, 100_000, None, shared)
+    result, line, used = _probe(kernel, probes, root, 100_000, 100_000, None, shared)
     assert result == "won" and 0 < used < 100_000
     assert len(shared) <= used  # a position counts once in shared, once per probe in used
     state = start
@@ -37,21 +38,22 @@ def test_probes_win_a_deal_that_depth_first_search_misses() -> None:
         state = play(rules, state, Kernel.to_move(raw))
     assert state.home_count() == rules.cards
     # the seeds are fixed: the same probes give the same answer
-    assert _probe(probes, root, 100_000, 100_000, None, set()) == (result, line, used)
+    assert _probe(kernel, probes, root, 100_000, 100_000, None, set()) == (result, line, used)
 
 
 def test_only_a_probe_that_exhausts_the_position_proves_it_lost() -> None:
     rules = narrow(get_rules("streets-and-alleys"), 5)
     state, size = lost_position(rules, 1001, 1999)
-    kernel = Kernel(rules, state, PROBE_WEIGHTS)
+    kernel = Kernel(rules, state)
+    probes = kernel.scorer(PROBE_WEIGHTS)
     root = kernel.start(state)[0]
     # The first two probes stop at 1000 positions, short of the whole position; the third,
     # allowed 2000, exhausts it.
     shared: set[bytes] = set()
-    result, line, used = _probe(kernel, root, 10 * size, 10 * size, None, shared)
+    result, line, used = _probe(kernel, probes, root, 10 * size, 10 * size, None, shared)
     assert (result, line, len(shared)) == ("lost", [], size)
     assert used == 1000 + 1000 + size
     # with one position fewer in the budget, no probe can finish
     short: set[bytes] = set()
-    assert _probe(kernel, root, size - 1, 10 * size, None, short)[0] == "unknown"
+    assert _probe(kernel, probes, root, size - 1, 10 * size, None, short)[0] == "unknown"
     assert len(short) == size - 1

@@ -25,9 +25,10 @@ def test_a_game_runs_each_profile_that_differs_for_it() -> None:
 def test_a_later_profile_wins_a_deal_the_first_one_misses() -> None:
     rules = get_rules("stronghold")
     start = deal(rules, 7)
-    kernel = Kernel(rules, start, profiles_for(rules)[0])
+    kernel = Kernel(rules, start)
     root, _opening = kernel.start(start)
-    assert BestFirst(kernel, root).run(20_000, None)[0] == "unknown"
+    scorer = kernel.scorer(profiles_for(rules)[0])
+    assert BestFirst(kernel, scorer, root).run(20_000, None)[0] == "unknown"
     found = solve(rules, start, 40_000)
     assert found.result == "won" and found.solution is not None
     state = start

@@ -20,9 +20,9 @@ WON_DEAL = 1955
 def _beam(game: str, state: State, budget: int) -> tuple[str, int]:
     """The beam search's answer from ``state`` and the positions it expanded."""
     rules = get_rules(game)
-    kernel = Kernel(rules, state, BEAM_WEIGHTS)
+    kernel = Kernel(rules, state)
     root, _ = kernel.start(state)
-    beam = StockBeam(kernel, root)
+    beam = StockBeam(kernel, kernel.scorer(BEAM_WEIGHTS), root)
     result, _line = beam.run(budget, None)
     return result, beam.expanded
 
@@ -56,7 +56,7 @@ def test_the_stoppers_are_the_cards_nothing_takes_and_that_take_nothing() -> Non
 def test_the_waste_weights_count_cards_under_a_stopper_and_the_rest() -> None:
     rules = get_rules("fours-up")
     state = deal(rules, WON_DEAL)
-    kernel = Kernel(rules, state, Weights(buried=100, loose=1))
+    scorer = Kernel(rules, state).scorer(Weights(buried=100, loose=1))
     waste = bytes(parse_card(name) for name in ("7C", "KD", "AS", "9H", "2C", "QS", "JD"))
     # 7C, KD and 9H lie under a stopper; QS and JD lie above them all
-    assert kernel.waste_cost(waste) == 3 * 100 + 2 * 1
+    assert scorer.waste_cost(waste) == 3 * 100 + 2 * 1

@@ -100,6 +100,7 @@ def test_a_hint_changes_nothing(guest) -> None:
 
 def test_the_solver_thinks_in_another_process(guest, settings) -> None:
     settings.HINT_SECONDS = 2.0
+    settings.HINT_BUDGET = 100_000_000  # the clock, not the budget, ends the search
     game = guest.new(*HARD)
     record = Game.objects.get(pk=game["id"])
     hints.workers().submit(time.sleep, 0).result(timeout=60)  # the worker is up
@@ -113,6 +114,7 @@ def test_the_solver_thinks_in_another_process(guest, settings) -> None:
 
 def test_a_hint_leaves_this_process_free_to_serve(guest, settings) -> None:
     settings.HINT_SECONDS = 2.0
+    settings.HINT_BUDGET = 100_000_000  # the clock, not the budget, ends the search
     game = guest.new(*HARD)
     record = Game.objects.get(pk=game["id"])
     hints.workers().submit(time.sleep, 0).result(timeout=60)

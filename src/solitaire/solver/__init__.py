@@ -6,8 +6,9 @@
 >>> solve(rules, deal(rules, 1), budget=2000).result in ("won", "lost", "unknown")
 True
 
-Its hot modules run compiled with mypyc when the install built them, and as plain Python
-otherwise or under ``SOLITAIRE_PURE=1`` (:mod:`solitaire.solver.speedup`).
+Its searches run compiled with mypyc on the C core of the hot path (``core.c``) when the
+install built them, and as plain Python on the Python kernel otherwise or under
+``SOLITAIRE_PURE=1`` (:mod:`solitaire.solver.speedup`).
 """
 
 from typing import TYPE_CHECKING
@@ -17,6 +18,10 @@ from solitaire.verdict import Verdict
 
 _search, _implementation = speedup.load()
 _stuck, _ = speedup.load("stuck")
+if _implementation.startswith("compiled"):
+    _core, _why = speedup.load_core()
+    _search.use_core(_core)
+    _implementation += " on the C core" if _core is not None else f" (no C core: {_why})"
 if TYPE_CHECKING:  # both copies have these types; the checker reads the source
     from solitaire.solver.search import DEFAULT_BUDGET, Solution, solve
     from solitaire.solver.stuck import stuck
@@ -32,8 +37,14 @@ def compiled() -> bool:
     return implementation().startswith("compiled")
 
 
+def native() -> bool:
+    """True when the searches run on the C core."""
+    return implementation().endswith("on the C core")
+
+
 def implementation() -> str:
-    """Which solver runs, and why: "compiled with mypyc" or "pure Python (reason)"."""
+    """Which solver runs, and why: "compiled with mypyc on the C core", "compiled with mypyc
+    (no C core: reason)" or "pure Python (reason)"."""
     return _implementation
 
 
@@ -43,6 +54,7 @@ __all__ = [
     "Verdict",
     "compiled",
     "implementation",
+    "native",
     "solve",
     "stuck",
 ]

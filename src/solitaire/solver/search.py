@@ -5,7 +5,7 @@ then depth-first search.
 The beam search (:mod:`solitaire.solver.stockbeam`) only finds wins; it is what wins Fours
 Up deals. Best-first search (:mod:`solitaire.solver.bestfirst`) finds most wins quickly, and proves
 small lost positions while its open list has not been cut back. Which wins it finds depends
-on how :meth:`Kernel.score` weighs a position, and no one weighting finds them all, so it
+on how :meth:`Scorer.score` weighs a position, and no one weighting finds them all, so it
 runs once under each of :data:`PROFILES` that differs for the game, sharing
 :data:`BEST_FIRST_SHARE` of the budget.
 
@@ -21,7 +21,7 @@ share, and the last depth-first search goes on until the positions that any of t
 searches expanded number the whole budget, so a position that an earlier search expanded
 costs it nothing. Depth-first search keeps memory small: the only thing stored per
 position is its canonical key (``bytes``) in a set, and the path to the current position is
-the stack itself. Children are tried in the order :meth:`Kernel.score` ranks them; the
+the stack itself. Children are tried in the order :meth:`Scorer.score` ranks them; the
 order never removes a child, so an exhausted depth-first search, or probe, is a proof.
 """
 
@@ -31,18 +31,22 @@ import gc
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
-from solitaire.lines import shorten
+from solitaire.engine import apply
 from solitaire.rules import Rules
 from solitaire.solver.bestfirst import BestFirst
-from solitaire.solver.kernel import Child, Kernel, Position, RawMove, Weights
+from solitaire.solver.kernel import Kernel, Weights
+from solitaire.solver.protocol import Child, Core, Keys, RawMove, Score, Steps
 from solitaire.solver.stockbeam import StockBeam
 from solitaire.state import Move, State
 from solitaire.verdict import Verdict
 
 WON, LOST, UNKNOWN = Verdict.WON, Verdict.LOST, Verdict.UNKNOWN
+"""The searches pass these around as plain strings (the C core's too); a Solution's result is
+always a :class:`Verdict`."""
 
 DEFAULT_BUDGET = 1_000_000
 """Positions expanded before the search answers "unknown"."""
@@ -94,6 +98,21 @@ searches left unknown it won the most (docs/solver.md)."""
 _CLOCK_EVERY: Final = 1024
 _NO_LIMIT: Final = sys.maxsize
 
+_native: Callable[[Rules, State], Core] | None = None
+
+
+def use_core(make: Callable[[Rules, State], Core] | None) -> None:
+    """Make :func:`solve` search on the kernels ``make`` builds (the C core), or on the
+    Python kernel again with None. :mod:`solitaire.solver` calls it when it loads."""
+    global _native
+    _native = make
+
+
+def new_kernel(rules: Rules, state: State) -> Core:
+    """The kernel a solve of ``state`` searches on: the C core when in use, else Python's."""
+    make = _native
+    return Kernel(rules, state) if make is None else make(rules, state)
+
 
 @dataclass(frozen=True)
 class Solution:
@@ -139,41 +158,75 @@ def solve(
 def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> Solution:
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
-    kernel = Kernel(rules, state)
+    kernel = new_kernel(rules, state)
     root, opening = kernel.start(state)
-    if root[5] == 0:
+    if kernel.left(root) == 0:
         return Solution(WON, 0, time.perf_counter() - started, tuple(map(kernel.to_move, opening)))
     profiles = profiles_for(rules)
-    expanded: set[bytes] = set()  # every position any search has expanded, by key
+    expanded = kernel.keyset()  # every position any search has expanded, by key
     work = 0  # expansions, repeats included
-    result: Verdict = UNKNOWN
+    result: str = UNKNOWN
     line: list[RawMove] = []
     if rules.has_waste:
-        beam = StockBeam(Kernel(rules, state, BEAM_WEIGHTS), root, expanded)
+        beam = StockBeam(kernel, kernel.scorer(BEAM_WEIGHTS), root, expanded)
         result, line = beam.run(min(budget, max(BEAM_MIN, int(budget * BEAM_SHARE))), deadline)
         work += beam.expanded
     for index, weights in enumerate(profiles):
         if result != UNKNOWN or len(expanded) >= budget:
             break
         share = budget * BEST_FIRST_SHARE * (0.5 if index == 0 else 0.5 / (len(profiles) - 1))
-        greedy = BestFirst(Kernel(rules, state, weights), root, shared=expanded)
+        greedy = BestFirst(kernel, kernel.scorer(weights), root, shared=expanded)
         result, line = greedy.run(max(1, min(int(share), budget - len(expanded))), deadline)
         work += greedy.expanded
     if result == UNKNOWN and len(expanded) < budget:
-        probes = Kernel(rules, state, PROBE_WEIGHTS)
+        probes = kernel.scorer(PROBE_WEIGHTS)
         result, line, probed = _probe(
-            probes, root, budget, int(budget * PROBE_SHARE), deadline, expanded
+            kernel, probes, root, budget, int(budget * PROBE_SHARE), deadline, expanded
         )
         work += probed
     if result == UNKNOWN and len(expanded) < budget and not _late(deadline):
-        result, _fresh, line, seen = _dfs(kernel, root, budget - len(expanded), deadline, expanded)
+        ranked = kernel.scorer(Weights())
+        result, _fresh, line, seen = _dfs(
+            kernel, ranked, root, budget - len(expanded), deadline, expanded
+        )
         work += len(seen)
     positions = len(expanded)
     elapsed = time.perf_counter() - started
     if result != WON:
-        return Solution(result, positions, elapsed, expanded=work)
-    moves = tuple(kernel.to_move(raw) for raw in (*opening, *line))
-    return Solution(WON, positions, elapsed, shorten(rules, state, moves), work)
+        return Solution(Verdict(result), positions, elapsed, expanded=work)
+    moves = shorten(kernel, rules, state, [*opening, *line])
+    return Solution(WON, positions, elapsed, moves, work)
+
+
+def shorten(kernel: Core, rules: Rules, start: State, line: list[RawMove]) -> tuple[Move, ...]:
+    """A winning line from ``start`` to the same final position, no longer than ``line``,
+    as :func:`solitaire.lines.shorten` makes it but on the kernel: from each position it
+    takes the kernel's move that lands furthest along the line (the line's own next move at
+    worst). Positions are compared exactly, not by key. The engine stays the judge: the line
+    is replayed through :func:`solitaire.engine.apply`, which raises if a move is illegal.
+    """
+    pos = kernel.position(start)
+    positions = [pos]
+    for raw in line:
+        pos = kernel.play(pos, raw)
+        positions.append(pos)
+    last_seen = {at: index for index, at in enumerate(positions)}
+    short: list[Move] = []
+    index = 0
+    end = len(positions) - 1
+    while index < end:
+        here = positions[index]
+        best, best_raw = index + 1, line[index]
+        for raw in kernel.moves(here):
+            reached = last_seen.get(kernel.play(here, raw), -1)
+            if reached > best:
+                best, best_raw = reached, raw
+        short.append(kernel.to_move(best_raw))
+        index = best
+    state = start
+    for move in short:
+        state = apply(rules, state, move)[1]
+    return tuple(short)
 
 
 def profiles_for(rules: Rules) -> tuple[Weights, ...]:
@@ -216,13 +269,14 @@ def _late(deadline: float | None) -> bool:
 
 
 def _probe(
-    kernel: Kernel,
-    root: Position,
+    kernel: Core,
+    scorer: Score,
+    root: Any,
     budget: int,
     spend: int,
     deadline: float | None,
-    shared: set[bytes],
-) -> tuple[Verdict, list[RawMove], int]:
+    shared: Keys,
+) -> tuple[str, list[RawMove], int]:
     """Randomised depth-first probes until one wins or exhausts the position, they have
     expanded ``spend`` positions between them, ``shared`` holds ``budget`` keys, or the
     deadline passes: (result, line, expansions)."""
@@ -232,7 +286,7 @@ def _probe(
         limit = min(PROBE_UNIT * luby(index), spend - used)
         order = random.Random(index)
         result, _fresh, line, seen = _dfs(
-            kernel, root, budget - len(shared), deadline, shared, order, limit
+            kernel, scorer, root, budget - len(shared), deadline, shared, order, limit
         )
         used += len(seen)
         if result != UNKNOWN:
@@ -242,14 +296,15 @@ def _probe(
 
 
 def _dfs(
-    kernel: Kernel,
-    root: Position,
+    kernel: Core,
+    scorer: Score,
+    root: Any,
     budget: int,
     deadline: float | None,
-    shared: set[bytes] | None = None,
+    shared: Keys | None = None,
     order: random.Random | None = None,
     limit: int = _NO_LIMIT,
-) -> tuple[Verdict, int, list[RawMove], set[bytes]]:
+) -> tuple[str, int, list[RawMove], Keys]:
     """Depth-first search until it has expanded ``budget`` positions that were not in
     ``shared`` (the keys that earlier searches of the same root expanded; it adds its
     own), or ``limit`` positions in all: (result, those new positions, line, visited).
@@ -257,12 +312,16 @@ def _dfs(
     With ``order`` (a probe) children are ranked by score plus up to :data:`PROBE_NOISE`
     drawn from it; without, by score."""
     if shared is None:
-        shared = set()
+        shared = kernel.keyset()
+    if kernel.native:
+        draw = None if order is None else order.random
+        return kernel.dfs(root, scorer, budget, deadline, shared, draw, PROBE_NOISE, limit)
     root_key = kernel.key(root)
-    visited: set[bytes] = {root_key}
-    frames: list[list[Child]] = [_ranked(kernel, root, visited, order)]
+    visited = kernel.keyset()
+    visited.add(root_key)
+    frames: list[list[Child]] = [_ranked(kernel, scorer, root, visited, order)]
     cursor = [0]
-    path: list[tuple[RawMove, ...]] = []
+    path: list[Steps] = []
     expanded = 0
     if root_key not in shared:
         shared.add(root_key)
@@ -281,7 +340,7 @@ def _dfs(
         top[at] = None  # type: ignore[call-overload]  # let the position go
         if key in visited:
             continue
-        if pos[5] == 0:
+        if kernel.left(pos) == 0:
             path.append(moves)
             return WON, expanded, [raw for step in path for raw in step], visited
         if not len(visited) % _CLOCK_EVERY and _late(deadline):
@@ -294,20 +353,24 @@ def _dfs(
             shared.add(key)
             expanded += 1
         visited.add(key)
-        frames.append(_ranked(kernel, pos, visited, order))
+        frames.append(_ranked(kernel, scorer, pos, visited, order))
         cursor.append(0)
         path.append(moves)
     return LOST, expanded, [], visited
 
 
 def _ranked(
-    kernel: Kernel, pos: Position, visited: set[bytes], order: random.Random | None
+    kernel: Core,
+    scorer: Score,
+    pos: Any,
+    visited: Keys,
+    order: random.Random | None,
 ) -> list[Child]:
     """The children of ``pos`` not yet visited, best first: by score, plus noise from
     ``order`` when it is given."""
     if order is None:
-        return kernel.children(pos, visited)
-    children = kernel.children(pos, visited, False)
+        return kernel.children(pos, visited, scorer)
+    children = kernel.children(pos, visited, scorer, False)
     draw = order.random
     noisy = [(child[0] + draw() * PROBE_NOISE, at) for at, child in enumerate(children)]
     noisy.sort(reverse=True)

@@ -7,7 +7,7 @@ two turns. This search instead moves level by level: a level is a set of positio
 same number of cards left in the stock. From each position of a level it looks ahead,
 best first and through at most :data:`LOCAL` positions, by the moves that do not deal; every
 position reached is then dealt from, and the :data:`WIDTH` best of the results, by
-:meth:`Kernel.score`, make the next level. When the stock is out, a short best-first search
+:meth:`Scorer.score`, make the next level. When the stock is out, a short best-first search
 from each of the :data:`FINISH` best positions looks for the end of the game.
 
 It never proves a loss: it keeps only a few positions per level. Its wins are lines that
@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import heapq
 import time
+from typing import Any
 
 from solitaire.solver.bestfirst import BestFirst
-from solitaire.solver.kernel import DEAL, Kernel, Position, RawMove
-from solitaire.verdict import Verdict
+from solitaire.solver.protocol import Core, Keys, RawMove, Score, Steps
+from solitaire.solver.tables import DEAL
 
 WIDTH = 20
 """Positions kept per level."""
@@ -35,54 +36,77 @@ FINISH = 3
 FINISH_BUDGET = 5_000
 """Positions that each of those best-first searches may expand."""
 
-Entry = tuple[Position, tuple[RawMove, ...]]
+Entry = tuple[Any, Steps]
 
 
 class StockBeam:
-    """One beam search from ``root``; :meth:`run` spends up to ``budget`` expansions, and
-    adds the keys of the positions it expands to ``shared`` (see :class:`BestFirst`)."""
+    """One beam search from ``root``, ranked by ``scorer``; :meth:`run` spends up to
+    ``budget`` expansions, and adds the keys of the positions it expands to ``shared`` (see
+    :class:`BestFirst`)."""
 
-    def __init__(self, kernel: Kernel, root: Position, shared: set[bytes] | None = None) -> None:
+    def __init__(self, kernel: Core, scorer: Score, root: Any, shared: Keys | None = None) -> None:
         self.kernel = kernel
+        self.scorer = scorer
         self.root = root
-        self.shared: set[bytes] = set() if shared is None else shared
+        self.shared = kernel.keyset() if shared is None else shared
         self.expanded = 0
 
-    def run(self, budget: int, deadline: float | None) -> tuple[Verdict, list[RawMove]]:
-        """Search until a win ("won" and its line) or "unknown"; it never answers "lost"."""
+    def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
+        """Search until a win ("won" and its line) or "unknown"; it never answers "lost".
+
+        On a kernel that searches natively the levels run there (``Core.beam``, a
+        translation of :meth:`_levels`), and the finish here.
+        """
+        kernel = self.kernel
+        if kernel.native:
+            result, line, self.expanded, last = kernel.beam(
+                self.root, self.scorer, self.shared, budget, deadline, WIDTH, LOCAL
+            )
+            if result != "level":
+                return result, line
+            level: list[Entry] = [(pos, tuple(moves)) for pos, moves in last]
+        else:
+            result, line, level = self._levels(budget, deadline)
+            if result != "level":
+                return result, line
+        won = self._finish(level, budget, deadline)
+        return ("unknown", []) if won is None else ("won", won)
+
+    def _levels(
+        self, budget: int, deadline: float | None
+    ) -> tuple[str, list[RawMove], list[Entry]]:
+        """The levels, until a win, "unknown", or the stock's last level ("level")."""
         kernel = self.kernel
         level: list[Entry] = [(self.root, ())]
-        while level[0][0][3]:
-            seen: set[bytes] = set()
+        while kernel.stock(level[0][0]):
+            seen = kernel.keyset()
             dealt: dict[bytes, Entry] = {}
             for pos, line in level:
                 for reached, moves in self._look_ahead(pos, seen, budget):
-                    if reached[5] == 0:
-                        return Verdict.WON, [*line, *moves]
+                    if kernel.left(reached) == 0:
+                        return "won", [*line, *moves], []
                     child, deal = kernel.close(kernel.play(reached, DEAL), (DEAL,))
                     key = kernel.key(child)
                     if key not in dealt:
                         dealt[key] = (child, (*line, *moves, *deal))
                 if self.expanded >= budget or _late(deadline):
-                    return Verdict.UNKNOWN, []
+                    return "unknown", [], []
             if not dealt:
-                return Verdict.UNKNOWN, []
+                return "unknown", [], []
             level = heapq.nlargest(WIDTH, dealt.values(), key=self._score)
-        won = self._finish(level, budget, deadline)
-        return (Verdict.UNKNOWN, []) if won is None else (Verdict.WON, won)
+        return "level", [], level
 
     def _score(self, entry: Entry) -> int:
-        return self.kernel.score(entry[0])
+        return self.scorer.score(entry[0])
 
-    def _look_ahead(self, start: Position, seen: set[bytes], budget: int) -> list[Entry]:
+    def _look_ahead(self, start: Any, seen: Keys, budget: int) -> list[Entry]:
         """Up to :data:`LOCAL` positions reachable from ``start`` without dealing, best first,
         each with the moves that reach it; positions in ``seen`` are skipped and added."""
         kernel = self.kernel
+        scorer = self.scorer
         out: list[Entry] = []
         tie = 0
-        heap: list[tuple[int, int, bytes, Position, tuple[RawMove, ...]]] = [
-            (0, 0, kernel.key(start), start, ())
-        ]
+        heap: list[tuple[int, int, bytes, Any, Steps]] = [(0, 0, kernel.key(start), start, ())]
         while heap and len(out) < LOCAL and self.expanded < budget:
             _score, _tie, key, pos, moves = heapq.heappop(heap)
             if key in seen:
@@ -91,18 +115,11 @@ class StockBeam:
             self.shared.add(key)
             self.expanded += 1
             out.append((pos, moves))
-            if pos[5] == 0:
+            if kernel.left(pos) == 0:
                 break
-            safe = kernel.found_info(pos[1])[1]
-            for raw in kernel.moves(pos):
-                if raw == DEAL:
-                    continue
-                child, steps = kernel.step(pos, raw, safe)
-                child_key = kernel.key(child)
-                if child_key not in seen:
-                    tie += 1
-                    entry = (-kernel.score(child), tie, child_key, child, (*moves, *steps))
-                    heapq.heappush(heap, entry)
+            for score, child_key, child, steps in kernel.children(pos, seen, scorer, False, False):
+                tie += 1
+                heapq.heappush(heap, (-score, tie, child_key, child, (*moves, *steps)))
         return out
 
     def _finish(
@@ -110,10 +127,10 @@ class StockBeam:
     ) -> list[RawMove] | None:
         """A winning line from one of the best positions of the last level, or None."""
         for pos, line in level[:FINISH]:
-            search = BestFirst(self.kernel, pos, shared=self.shared)
+            search = BestFirst(self.kernel, self.scorer, pos, shared=self.shared)
             result, tail = search.run(min(FINISH_BUDGET, budget - self.expanded), deadline)
             self.expanded += search.expanded
-            if result == Verdict.WON:
+            if result == "won":
                 return [*line, *tail]
             if self.expanded >= budget:
                 break

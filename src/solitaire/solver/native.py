@@ -1,0 +1,108 @@
+"""The C core (``core.c``) behind the Python kernel's interface: what a search calls.
+
+``setup.py`` compiles ``core.c`` into ``solitaire._compiled._core`` beside the mypyc build.
+:class:`NativeKernel` gives it the tables that :mod:`solitaire.solver.tables` derives from
+the rules, as bytes, and adds the few methods that are not on the hot path (turning an
+engine state into a position, making a scorer, a set of keys). Positions are ``bytes`` here
+where the Python kernel has tuples; :meth:`NativeKernel.unpack` gives the tuple, which is
+how the tests compare the two (``tests/test_solver_core.py``).
+
+This module is plain Python (mypyc cannot subclass a C type): it is imported only when the
+compiled core is there and fresh (:mod:`solitaire.solver.speedup`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import astuple
+from typing import Any
+
+from solitaire._compiled import _core  # type: ignore[attr-defined]
+from solitaire.rules import Rules
+from solitaire.solver.kernel import Kernel, position_of
+from solitaire.solver.scoring import Weights
+from solitaire.solver.tables import Tables, tables
+from solitaire.state import Move, State
+
+KeySet = _core.KeySet
+
+
+def _byte(value: int) -> int:
+    """A table entry as a byte: -1 (none) becomes 255."""
+    return 255 if value < 0 else value
+
+
+_ARGS: dict[int, tuple[Tables, dict[str, Any]]] = {}
+
+
+def core_tables(t: Tables) -> dict[str, Any]:
+    """The keyword arguments of ``_core.Core`` for the tables ``t``, made once per game."""
+    kept = _ARGS.get(id(t))
+    if kept is None or kept[0] is not t:
+        kept = _ARGS[id(t)] = (t, _core_tables(t))
+    return kept[1]
+
+
+def _core_tables(t: Tables) -> dict[str, Any]:
+    need_suits = bytes(sum(1 << suit for suit in suits) for suits in t.need_suits)
+    return {
+        "piles": t.piles,
+        "foundations": t.foundations,
+        "cells": t.ncells,
+        "decks": t.decks,
+        "one_card": t.one_card,
+        "limited": t.limited,
+        "refills": t.refills,
+        "ordered_while_stock": t.ordered_while_stock,
+        "deal_to_piles": t.deal_to_piles,
+        "bare_key": t.bare_key,
+        "returns": t.returns,
+        "suited": t.suited,
+        "fits_on": t.fits_on,
+        "homepos": bytes(t.homepos),
+        "next_home": bytes(map(_byte, t.next_home)),
+        "below": bytes(map(_byte, t.below)),
+        "base_cards": bytes(t.base_cards),
+        "need_suits": need_suits,
+        "need_pos": bytes(map(_byte, t.need_pos)),
+        "fitters_fixed": bytes(t.fitters_fixed),
+        "stopper": bytes(t.stopper),
+        "takes_nothing": bytes(t.takes_nothing),
+    }
+
+
+class NativeKernel(_core.Core):  # type: ignore[misc]
+    """The C core for one game and one stock, with the Python kernel's interface; it runs
+    the depth-first and best-first searches itself (``native``)."""
+
+    __slots__ = ("homepos", "returns", "rules", "t")
+    native = True
+
+    def __init__(self, rules: Rules, state: State) -> None:
+        t = tables(rules)
+        super().__init__(**core_tables(t), stock=bytes(state.stock))
+        self.rules = rules
+        self.t = t
+        self.homepos = t.homepos
+        self.returns = t.returns
+
+    def position(self, state: State) -> bytes:
+        """The core's position for ``state``, as it is."""
+        return self.pack(position_of(self.rules, state))  # type: ignore[no-any-return]
+
+    def start(self, state: State) -> tuple[bytes, tuple[tuple[int, int, int], ...]]:
+        """The core's position for ``state`` after its safe moves, and those moves."""
+        return self.close(self.position(state), ())  # type: ignore[no-any-return]
+
+    @staticmethod
+    def to_move(raw: tuple[int, int, int]) -> Move:
+        """The engine's move for a raw move."""
+        return Kernel.to_move(raw)
+
+    def scorer(self, weights: Weights) -> Any:
+        """A scorer by ``weights``, in C."""
+        return self.make_scorer(*astuple(weights))
+
+    @staticmethod
+    def keyset() -> Any:
+        """An empty set of keys, in C."""
+        return KeySet()

@@ -1,0 +1,101 @@
+"""What a search needs from a kernel, a scorer and a set of keys.
+
+Two kernels have this interface: the Python one (:class:`solitaire.solver.kernel.Kernel`,
+tuples for positions, a Python ``set`` for keys) and the C core
+(:class:`solitaire.solver.native.NativeKernel`, ``bytes`` for positions, a ``KeySet`` in C).
+The searches (best-first, the beam, depth-first and the probes) are written once against
+these protocols; positions, moves and keys are opaque to them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from solitaire.state import Move, State
+
+RawMove = tuple[int, int, int]
+Steps = tuple[RawMove, ...]
+Child = tuple[int, bytes, Any, Steps]
+"""A successor: its score, its canonical key, the position and the moves that reach it."""
+
+
+class Keys(Protocol):
+    """A set of canonical keys."""
+
+    def __contains__(self, key: object, /) -> bool: ...
+
+    def __len__(self) -> int: ...
+
+    def add(self, key: bytes, /) -> None: ...
+
+
+class Score(Protocol):
+    """Scores positions: higher is more promising."""
+
+    def score(self, pos: Any, /) -> int: ...
+
+
+class Core(Protocol):
+    """A kernel: positions, keys, moves, play and children for one game and one stock.
+
+    With ``native`` true it also runs the depth-first and best-first searches itself
+    (:meth:`dfs`, :meth:`best_first`), translated from ``search._dfs`` and
+    ``BestFirst.run``; the Python kernel leaves them to those functions.
+    """
+
+    native: bool
+
+    def start(self, state: State, /) -> tuple[Any, Steps]: ...
+
+    def position(self, state: State, /) -> Any: ...
+
+    def moves(self, pos: Any, /) -> list[RawMove]: ...
+
+    def key(self, pos: Any, /) -> bytes: ...
+
+    def left(self, pos: Any, /) -> int: ...
+
+    def stock(self, pos: Any, /) -> int: ...
+
+    def play(self, pos: Any, raw: RawMove, /) -> Any: ...
+
+    def close(self, pos: Any, moves: Steps, /) -> tuple[Any, Steps]: ...
+
+    def children(
+        self, pos: Any, visited: Any, scorer: Any, ordered: bool = True, deals: bool = True
+    ) -> list[Child]: ...
+
+    def scorer(self, weights: Any, /) -> Any: ...
+
+    def keyset(self) -> Keys: ...
+
+    def to_move(self, raw: RawMove, /) -> Move: ...
+
+    def dfs(
+        self,
+        root: Any,
+        scorer: Any,
+        budget: int,
+        deadline: float | None,
+        shared: Keys,
+        draw: Any,
+        noise: float,
+        limit: int,
+        /,
+    ) -> tuple[str, int, list[RawMove], Keys]: ...
+
+    def beam(
+        self,
+        root: Any,
+        scorer: Any,
+        shared: Keys,
+        budget: int,
+        deadline: float | None,
+        width: int,
+        local: int,
+        /,
+    ) -> tuple[str, list[RawMove], int, list[tuple[Any, list[RawMove]]]]: ...
+
+    def best_first(
+        self, root: Any, scorer: Any, cap: int, shared: Keys, budget: int, deadline: float | None, /
+    ) -> tuple[str, list[RawMove], int, Keys, bool]: ...

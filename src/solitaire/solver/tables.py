@@ -1,0 +1,116 @@
+"""The solver's tables: everything its hot path reads that depends on the rules alone.
+
+A position inside the solver is a plain tuple ``(tableau, foundations, cells, stock, waste,
+left)``:
+
+- ``tableau``: one ``bytes`` per pile, card codes bottom to top;
+- ``foundations``: each foundation's top card code, or -1 while it is empty;
+- ``cells``: ``bytes`` with one byte per free cell, :data:`EMPTY` where it is free;
+- ``stock``: how many cards the stock still holds (its order never changes, so the first
+  ``stock`` cards of the starting stock are what is left);
+- ``waste``: ``bytes``, bottom to top;
+- ``left``: how many cards are not yet home (0 is the win).
+
+A raw move is ``(src, dst, count)``: piles are numbered from 0, free cells from
+:data:`CELL0`, foundations from :data:`FOUND0`, the waste is :data:`WASTE_SRC`, and
+:data:`DEAL` works the stock. Nothing here asks which game it is: every table comes from
+the rules, once per game (:func:`tables`), and is shared by every kernel of the game.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from solitaire.cards import code_of, rank_of, suit_of
+from solitaire.rules import Rules, RunRule, StockTarget
+
+EMPTY: Final = 255
+"""The byte of a free cell."""
+
+WASTE_SRC: Final = 48
+CELL0: Final = 32
+FOUND0: Final = 64
+DEAL: Final = (-1, -1, 0)
+
+Position = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, bytes, int]
+RawMove = tuple[int, int, int]
+Child = tuple[int, bytes, Position, tuple[RawMove, ...]]
+"""A successor: its score, its canonical key, the position and the moves that reach it."""
+
+
+class Tables:
+    """What a kernel reads that depends on the rules alone: worked out once per game and
+    shared by every kernel of it (a solve's searches, and every stuck check)."""
+
+    def __init__(self, rules: Rules) -> None:
+        found = rules.foundations
+        self.piles = rules.tableau.piles
+        self.foundations = found.count
+        self.ncells = rules.cells
+        self.decks = rules.decks
+        self.cards = rules.cards
+        self.fits: tuple[frozenset[int], ...] = rules.fits
+        # fits_on[top * 52 + card] is 1 when ``card`` builds on ``top``; row 52 (no top) is 0
+        fits_on = bytearray(53 * 52)
+        for top, cards in enumerate(rules.fits):
+            for card in cards:
+                fits_on[top * 52 + card] = 1
+        self.fits_on = bytes(fits_on)
+        self.homepos: tuple[int, ...] = rules.home_position
+        self.one_card = rules.runs is RunRule.ONE_CARD
+        self.limited = rules.runs is RunRule.LIMITED_RUN
+        self.refills = rules.refills
+        # Pile order matters while the stock deals onto piles by index or refills them.
+        self.ordered_while_stock = rules.stock is not None and (
+            rules.stock.to is StockTarget.EVERY_PILE or rules.stock.refill
+        )
+        self.deal_to_piles = rules.stock is not None and rules.stock.to is StockTarget.EVERY_PILE
+        # with no stock, waste or free cells the piles alone make the key
+        self.bare_key = rules.stock is None and not rules.cells
+        self.stock_marks = tuple(bytes((254, left)) for left in range(rules.cards + 1))
+        self.returns = found.returns
+        self.suited = found.suits is not None
+        self.base_cards = tuple(code_of(found.base, suit) for suit in range(4))
+        self.fixed_bases = frozenset(found.dealt)
+        # next card a foundation takes, indexed by its top card code (+1 so that -1 works)
+        nxt = [-1] * 53
+        for top in range(52):
+            pos = found.position[rank_of(top)]
+            if pos < 12:
+                nxt[top + 1] = code_of(found.sequence[pos + 1], suit_of(top))
+        self.next_home = tuple(nxt)
+        # the card under each card on its foundation (-1: none), and each card as bytes
+        self.below = tuple(
+            code_of(found.sequence[found.position[rank_of(top)] - 1], suit_of(top))
+            if found.position[rank_of(top)] > 0
+            else -1
+            for top in range(52)
+        )
+        self.card_bytes = tuple(bytes((card,)) for card in range(52))
+        self.rank = tuple(rank_of(code) for code in range(52))
+        # Which suits have a card that could be built on card c, and its home position.
+        need_suits: list[tuple[int, ...]] = []
+        need_pos: list[int] = []
+        for card in range(52):
+            fitters = sorted(rules.fits[card])
+            need_suits.append(tuple(sorted({suit_of(x) for x in fitters})))
+            need_pos.append(self.homepos[fitters[0]] if fitters else -1)
+        self.need_suits = tuple(need_suits)
+        self.need_pos = tuple(need_pos)
+        # fitters that are dealt bases never leave: they count as home for good
+        self.fitters_fixed = tuple(
+            all(found.dealt.count(x) == rules.decks for x in rules.fits[card]) for card in range(52)
+        )
+        self.stopper = tuple(card in rules.stoppers for card in range(52))
+        self.takes_nothing = tuple(not rules.fits[card] for card in range(52))
+
+
+_TABLES: dict[Rules, Tables] = {}
+
+
+def tables(rules: Rules) -> Tables:
+    """The tables of ``rules``, made the first time a game's kernel asks."""
+    found = _TABLES.get(rules)
+    if found is None:
+        found = _TABLES[rules] = Tables(rules)
+    return found
