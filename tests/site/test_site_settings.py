@@ -37,7 +37,7 @@ def test_importing_the_settings_writes_no_file(tmp_path) -> None:
     assert int(done.stdout) >= 50 and not folder.exists()
 
 
-def test_django_checks_prepare_the_data_folder_before_migrate(tmp_path) -> None:
+def test_migrate_prepares_the_data_folder_on_a_fresh_clone(tmp_path) -> None:
     folder = tmp_path / "fresh"
     env_vars = {**os.environ, "SOLITAIRE_DATA_DIR": str(folder)}
     env_vars.pop("DATABASE_URL", None)
