@@ -24,6 +24,7 @@ ENGINE = [
     "solitaire.status",
     "solitaire.game",
     "solitaire.render",
+    "solitaire.tablefacts",
 ]
 
 

@@ -26,6 +26,7 @@ from solitaire.layout import Layout
 from solitaire.site.jsonapi import Refused
 from solitaire.site.play.models import Game, Kind, Result
 from solitaire.state import Move
+from solitaire.tablefacts import table_facts
 
 RESULTS = {"won": Result.WON, "stuck": Result.STUCK, "playing": Result.PLAYING}
 """The stored result for each status the engine reports."""
@@ -85,6 +86,7 @@ def describe(
         "can_redo": bool(record.undone),
         "elapsed": record.seconds,
         "autocompleted": [],
+        "table": table_facts(record.game),
     }
     data.update(extra)
     return data
