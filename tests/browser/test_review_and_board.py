@@ -1,0 +1,143 @@
+"""The game review page and the Daily leaderboard, driven as players would."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from tablepage import api, open_deal
+
+from solitaire.daily import daily_deal
+from solitaire.winnable import proved_deals
+
+# Streets and Alleys deal 15: won after the first eight moves, lost after the ninth.
+LOST_AFTER = ["t2>f0", "t0>t2", "t6>t2", "t3>t2", "t4>t2", "t4>f1", "t5>t4", "t7>t1", "t7>t3"]
+PASSWORD = "a long enough pass phrase 7"
+NAMES = itertools.count(1)
+
+
+def _play(page: Any, game: dict[str, Any], moves: list[str], **extra: Any) -> dict[str, Any]:
+    """Play ``moves`` through the API from the page; every answer must be a success."""
+    for move in moves:
+        answer = api(
+            page,
+            "POST",
+            f"/api/games/{game['id']}/moves",
+            {"move": move, "version": game["version"], **extra},
+        )
+        assert answer["status"] == 200, answer
+        game = answer["body"]
+    return game
+
+
+def _lost_game(page: Any) -> int:
+    """A game of Streets and Alleys deal 15 whose ninth move lost a won position, left for a
+    new deal so that it has ended."""
+    open_deal(page, "streets-and-alleys", 15)
+    game = api(page, "POST", "/api/games", {"game": "streets-and-alleys", "deal": 15})["body"]
+    _play(page, game, LOST_AFTER)
+    api(page, "POST", "/api/games", {"game": "streets-and-alleys", "deal": 7})
+    return int(game["id"])
+
+
+def test_the_review_marks_the_losing_move_and_steps_through_the_game(make_page) -> None:
+    page = make_page()
+    game = _lost_game(page)
+    page.goto(f"/games/{game}/review")
+    page.wait_for_selector(".review-status:has-text('Review done.')", timeout=90_000)
+    marks = page.locator(".review-strip .mark")
+    assert marks.count() == len(LOST_AFTER) + 1
+    assert {"verdict-won", "losing"} <= set((marks.nth(8).get_attribute("class") or "").split())
+    assert "verdict-lost" in (marks.nth(9).get_attribute("class") or "")
+    assert "The losing move was move 9, t7>t3" in page.inner_text(".review-losing")
+
+    where = page.locator(".review-where")
+    assert where.inner_text().startswith("After 9 moves: lost.")
+    page.keyboard.press("Home")
+    assert where.inner_text().startswith("After 0 moves: still winnable. Next move played: t2>f0")
+    page.keyboard.press("ArrowRight")
+    page.click("[data-step=forward]")
+    assert where.inner_text().startswith("After 2 moves")
+    assert page.input_value(".review-controls input[type=range]") == "2"
+    page.click("[data-step=losing]")
+    assert "The solver would have played" in where.inner_text()
+    assert page.locator(".review-table .better-from").count() == 1
+    page.click("[data-step=last]")
+    assert where.inner_text().startswith("After 9 moves")
+
+
+def test_a_review_is_private_until_its_owner_shares_it(make_page) -> None:
+    owner = make_page()
+    game = _lost_game(owner)
+    stranger = make_page()
+    stranger.goto(f"/games/{game}/review")
+    assert stranger.locator(".review").count() == 0  # a stranger gets no review before sharing
+    owner.goto(f"/games/{game}/review")
+    owner.check(".review-shared")
+    owner.wait_for_timeout(300)  # the POST of the checkbox; the reload below proves it kept
+    owner.reload()
+    assert owner.is_checked(".review-shared")
+    stranger.goto(f"/games/{game}/review")
+    stranger.wait_for_selector(".review-status:has-text('Review done.')", timeout=90_000)
+    assert stranger.locator(".review-shared").count() == 0  # only the owner may unshare
+
+
+def _sign_up(page: Any) -> str:
+    """A new account, signed up through the form; the page stays logged in."""
+    name = f"player{next(NAMES)}{id(page) % 10_000}"
+    page.goto("/accounts/signup/")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.click("form.stacked-form button[type=submit]")
+    page.wait_for_load_state()
+    return name
+
+
+def _win_daily(page: Any, game: str, detour: int, forged: dict[str, Any]) -> None:
+    """Win today's Daily deal of ``game`` by its proved line, with ``detour`` extra undo and
+    redo pairs first, sending ``forged`` figures in every move request."""
+    deal = daily_deal(game)
+    line = next(p.solution for p in proved_deals(game) if p.deal == deal)
+    page.goto(f"/play/{game}/?daily=1")
+    page.wait_for_selector("#table")
+    record = api(page, "POST", "/api/games", {"game": game, "daily": True})["body"]
+    assert record["deal"] == deal
+    record = _play(page, record, list(line[:1]), **forged)
+    for _ in range(detour):
+        record = api(
+            page, "POST", f"/api/games/{record['id']}/undo", {"version": record["version"]}
+        )["body"]
+        record = api(
+            page, "POST", f"/api/games/{record['id']}/redo", {"version": record["version"]}
+        )["body"]
+    for move in line[1:]:
+        if record["status"] == "won":
+            break
+        record = _play(page, record, [move], **forged)
+    assert record["status"] == "won"
+
+
+def test_the_daily_board_ranks_two_players_by_moves_and_ignores_a_forged_time(
+    make_page,
+) -> None:
+    game = "blockade"
+    steady, wanderer = make_page(), make_page()
+    steady_name, wanderer_name = _sign_up(steady), _sign_up(wanderer)
+    _win_daily(wanderer, game, detour=3, forged={"seconds": 0.001, "moves_made": 1})
+    _win_daily(steady, game, detour=0, forged={})
+
+    board = api(wanderer, "GET", f"/api/daily/{game}")["body"]
+    names = [leader["player"] for leader in board["leaders"]]
+    assert names.index(steady_name) < names.index(wanderer_name)
+    mine = board["you"]
+    assert mine["player"] == wanderer_name and mine["seconds"] > 0.001
+    steady_moves = next(r["moves"] for r in board["leaders"] if r["player"] == steady_name)
+    assert mine["moves"] == steady_moves + 3  # a move undone and played again counts twice
+
+    wanderer.goto(f"/daily/{game}/")
+    rows = wanderer.locator("table.leaderboard tbody tr")
+    texts = [rows.nth(k).inner_text() for k in range(rows.count())]
+    assert any(steady_name in text for text in texts)
+    assert "you" in (wanderer.locator("tr.you").first.get_attribute("class") or "")
+    assert wanderer.locator(".streak strong").inner_text() == "1"
