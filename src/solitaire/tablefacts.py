@@ -6,6 +6,7 @@ declared in :mod:`solitaire.games` goes on the table with no change to its JavaS
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from solitaire.cards import RANKS, SUITS
@@ -13,8 +14,11 @@ from solitaire.games import get_rules
 from solitaire.rules import RunRule, StockTarget
 
 
+@cache
 def table_facts(game: str) -> dict[str, Any]:
     """The facts for ``game`` as plain JSON data (the ``table`` key of the API's game object).
+
+    Made once per game and shared: callers read it and never change it.
 
     >>> facts = table_facts("blockade")
     >>> facts["stock"], facts["waste"], facts["stock_deals_to"], facts["refills"]
