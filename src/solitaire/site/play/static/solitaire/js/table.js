@@ -7,7 +7,7 @@ import { cardName, installSuitSprites } from "./cards.js";
 import { enableDrag } from "./drag.js";
 import { enableKeyboard } from "./keyboard.js";
 import { askNumber, buildControls, wireControls, wireSettings } from "./menus.js";
-import { clickMove, parseMove, predict } from "./moves.js";
+import { clickTarget, movesFrom, parseMove, predict } from "./moves.js";
 import { Board, cardsOf, pileName } from "./render.js";
 import { Timer } from "./timer.js";
 
@@ -30,10 +30,10 @@ function readJson(id) {
   }
 }
 
-function describeMove(layout, text) {
+function describeMove(layout, text, facts = {}) {
   const move = parseMove(text);
   if (!move) return text;
-  if (move.deal) return layout.game === "blockade" ? "Dealt a row." : "Turned a card.";
+  if (move.deal) return facts.stock_deals_to === "piles" ? "Dealt a row." : "Turned a card.";
   const cards = cardsOf(layout, move.src);
   const first = cards[cards.length - move.count];
   const what = first ? `the ${cardName(first)}` : "a card";
@@ -156,6 +156,7 @@ class Table {
       this.root.dataset.gameId = game.id;
       this.root.dataset.game = game.game;
     }
+    this.board.facts = game.table ?? null;
     this.board.clearMarks();
     const done = this.board.render(game.layout, {
       animate: animate && !fresh,
@@ -235,24 +236,43 @@ class Table {
 
   // ---- moves --------------------------------------------------------------------------
 
+  // A click waits its turn behind the moves before it, then does what the server's click
+  // map says for the position the server holds then. A click on the stock only ever deals.
   click(name, index) {
     this.queue(async () => {
       if (!this.game || this.game.status === "won") return;
       if (name !== "s" && !this.settings.autoplay) return;
-      const move = clickMove(this.view, name, index);
+      const move = clickTarget(this.game, name, index);
       if (!move) return;
-      const top = name === "s" || index === cardsOf(this.view.layout, name).length - 1;
+      const top = name === "s" || index === cardsOf(this.game.layout, name).length - 1;
       await this.send(move, { click: { pile: name, index: top ? null : index } });
     });
   }
 
   play(text) {
     return this.queue(async () => {
-      if (!this.view.legal.includes(text)) {
+      if (!this.game.legal.includes(text)) {
         this.show(this.game);
         return;
       }
       await this.send(text);
+    });
+  }
+
+  /**
+   * Cards dropped on pile ``dst``: the top ``count`` of ``src``. Judged when the moves
+   * before it are settled, against the position the server holds then; where no legal move
+   * goes, the cards go back.
+   */
+  drop(src, count, dst) {
+    return this.queue(async () => {
+      const move = movesFrom(this.game.legal, src, count).find((m) => m.dst === dst);
+      if (!move) {
+        this.say("That card cannot go there.", { quiet: true });
+        this.show(this.game);
+        return;
+      }
+      await this.send(move.text);
     });
   }
 
@@ -261,9 +281,9 @@ class Table {
   async send(text, { click = null } = {}) {
     const before = this.game;
     this.keys.clear();
-    this.view = { ...before, layout: predict(before.layout, text), legal: [] };
+    this.view = { ...before, layout: predict(before.layout, text, before.table), legal: [] };
     this.board.render(this.view.layout);
-    this.say(describeMove(before.layout, text), { quiet: true });
+    this.say(describeMove(before.layout, text, before.table), { quiet: true });
     const next = click
       ? await api.click(before.id, click.pile, click.index, before.version)
       : await api.playMove(before.id, text, before.version);
@@ -273,7 +293,8 @@ class Table {
   async settle(game) {
     const extra = (game.autocompleted ?? []).length;
     if (extra) this.say(`Auto complete played ${extra} card${extra > 1 ? "s" : ""} home.`);
-    await this.show(game, { stagger: extra > 1 ? 35 : 0, steps: 104 });
+    // The next move need not wait for the cards to land: it starts from where they are.
+    this.show(game, { stagger: extra > 1 ? 35 : 0, steps: 104 });
   }
 
   undo() {
@@ -360,7 +381,8 @@ class Table {
           }
           this.board.pile(move.dst).classList.add("hint-target");
         }
-        advice = ` Try this: ${describeMove(this.game.layout, answer.move).replace(/^Moved/, "move")}`;
+        const words = describeMove(this.game.layout, answer.move, this.game.table);
+        advice = ` Try this: ${words.replace(/^Moved/, "move")}`;
       }
       let verdict;
       if (answer.result === "won") verdict = "This position is proved winnable.";
