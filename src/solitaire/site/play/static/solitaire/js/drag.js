@@ -28,25 +28,40 @@ function dropZone(pile, cardWidth) {
   return { left: r.left - grow, right: r.right + grow, top: r.top - grow, bottom: bottom + grow };
 }
 
-// The card (or empty place) of ``pileEl`` under the point: its cards' laid-out boxes,
-// which transforms (a glide, a drag) do not move. The top card wins where cards overlap.
-function cardAt(pileEl, x, y) {
+// Where the table lays a card out: its box without transforms (a glide, a drag).
+function laidOut(el) {
+  const pileEl = el.parentElement;
   const r = pileEl.getBoundingClientRect();
+  const left = r.left + pileEl.clientLeft + el.offsetLeft;
+  const top = r.top + pileEl.clientTop + el.offsetTop;
+  return { left, top, right: left + el.offsetWidth, bottom: top + el.offsetHeight };
+}
+
+// The card of ``pileEl`` laid out under the point, the top one where cards overlap; -1 if none.
+function cardAt(pileEl, x, y) {
   const cards = [...pileEl.children];
   for (let i = cards.length - 1; i >= 0; i--) {
-    const el = cards[i];
-    const left = r.left + pileEl.clientLeft + el.offsetLeft;
-    const top = r.top + pileEl.clientTop + el.offsetTop;
-    if (x >= left && x < left + el.offsetWidth && y >= top && y < top + el.offsetHeight) return i;
+    const box = laidOut(cards[i]);
+    if (x >= box.left && x < box.right && y >= box.top && y < box.bottom) return i;
   }
   return -1;
 }
 
-/** The pile and card index at a point of the board, by laid-out places; null if none. */
-function hit(board, x, y) {
+/**
+ * The pile and card index at the point of ``event``, by laid-out places; else the card
+ * drawn there (one still on its way, aimed at in flight); else an empty place; else null.
+ */
+function hit(board, event) {
+  const x = event.clientX;
+  const y = event.clientY;
   for (const [name, pileEl] of board.piles) {
     const index = cardAt(pileEl, x, y);
     if (index >= 0) return { name, index };
+  }
+  const cardEl = event.target.closest?.(".card");
+  const pileEl = cardEl?.closest("[data-pile]");
+  if (pileEl && board.el.contains(pileEl)) {
+    return { name: pileEl.dataset.pile, index: [...pileEl.children].indexOf(cardEl) };
   }
   for (const [name, pileEl] of board.piles) {
     const r = pileEl.getBoundingClientRect();
@@ -61,7 +76,7 @@ export function enableDrag(table) {
 
   board.el.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || press) return;
-    const spot = hit(board, event.clientX, event.clientY);
+    const spot = hit(board, event);
     if (!spot) return;
     const { name, index } = spot;
     press = {
@@ -112,17 +127,23 @@ export function enableDrag(table) {
     const legal = table.view.legal;
     const elements = board.cardsFrom(name, index);
     for (const el of elements) for (const animation of el.getAnimations()) animation.finish();
+    // Where the cards were picked up: the drop is measured from here, so a move shown
+    // meanwhile (one made before this drag) cannot shift it.
+    const start = laidOut(elements[0]);
     const moves = known && canLift(legal, name, count) ? movesFrom(legal, name, count) : [];
     board.clearMarks();
     board.markTargets(new Set(moves.map((m) => m.dst)));
     board.pile(name).classList.add("source");
     for (const el of elements) el.classList.add("lifted");
-    return { name, count, elements, moves, known, dx: 0, dy: 0 };
+    return { name, count, elements, moves, known, start, dx: 0, dy: 0 };
   }
 
   // The pile the cards cover most, other than their own.
   function under(drag) {
-    const moving = drag.elements[0].getBoundingClientRect();
+    const { start, dx, dy } = drag;
+    const moving = {
+      left: start.left + dx, right: start.right + dx, top: start.top + dy, bottom: start.bottom + dy,
+    };
     const cardWidth = board.geometry.cardWidth;
     let bestArea = 0;
     let bestName = null;
