@@ -5,6 +5,7 @@ const GAP = 0.14; // space between columns, in card widths
 const FAN = 0.3; // vertical step of a fanned pile, in card heights
 const SMALL_FAN = 0.34; // the same for small cards, whose index is relatively taller
 const MAX_WIDTH = 118;
+const WASTE_GAP = 0.5; // columns kept between a waste and the foundations in its row
 
 /**
  * Which piles a game has: from its facts (the game object's ``table``), which say whether
@@ -48,7 +49,9 @@ const SPLIT_GAIN = 1.4; // how much larger two rows must make the cards to be wo
 
 function sizeFor(shape, option, width, height) {
   const perRow = Math.ceil(shape.tableau / option.tableauRows);
-  const columns = Math.max(perRow, option.left.length + option.rows[0].length);
+  // A waste beside the foundations keeps a gap from them, so that it does not read as one.
+  const top = option.left.length + option.rows[0].length + (shape.waste ? WASTE_GAP : 0);
+  const columns = Math.max(perRow, top);
   const rows = option.rows.length;
   const depth = option.tableauRows === 1 ? DEPTH : 2 * SPLIT_DEPTH;
   const byWidth = width / (columns + (columns + 1) * GAP);

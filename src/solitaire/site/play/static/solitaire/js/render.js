@@ -7,6 +7,22 @@ import { cardName, makeCard } from "./cards.js";
 import { fanStep, plan, shapeOf } from "./geometry.js";
 
 const PILE_WORDS = { t: "pile", f: "foundation", c: "free cell", s: "stock", w: "waste" };
+const LABELS = { c: "Free cell", w: "Waste" }; // shown on the pile, for what is not obvious
+const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+/** "A♠" for "AS", "4♣" for "4C", "A" for "A" (any suit): what an empty foundation takes. */
+export function takesSign(takes) {
+  if (!takes) return "";
+  const rank = takes[0] === "T" ? "10" : takes[0];
+  return rank + (SUIT_SIGNS[takes[1]] ?? "");
+}
+
+// "ace of spades" for "AS", "an ace" for "A": the same, in words.
+function takesWords(takes) {
+  if (takes.length > 1) return cardName(takes);
+  const rank = cardName(`${takes}S`).split(" ")[0];
+  return `${/^[aeiou]/.test(rank) ? "an" : "a"} ${rank}`;
+}
 
 /** "pile 4" for t3, "foundation 1" for f0, "stock" for s. */
 export function pileName(name) {
@@ -49,7 +65,7 @@ export class Board {
   /** Build the piles for a new game (keeps them when the game's shape is unchanged). */
   setup(layout) {
     const shape = shapeOf(layout, this.facts);
-    const key = JSON.stringify(shape);
+    const key = JSON.stringify([shape, this.facts?.foundations?.map((f) => f.takes)]);
     if (this.shapeKey === key) return;
     this.shapeKey = key;
     this.shape = shape;
@@ -62,6 +78,12 @@ export class Board {
       pile.tabIndex = -1;
       pile.setAttribute("role", "button");
       pile.setAttribute("aria-roledescription", "pile");
+      if (LABELS[name[0]]) pile.dataset.label = LABELS[name[0]];
+      const takes = name[0] === "f" ? this.facts?.foundations?.[Number(name.slice(1))]?.takes : null;
+      if (takes) {
+        pile.dataset.takes = takesSign(takes);
+        pile.dataset.takesWords = takesWords(takes);
+      }
       this.piles.set(name, pile);
       this.el.append(pile);
     }
@@ -168,7 +190,10 @@ export class Board {
         pile.dataset.count = cards.length;
         text += cards.length ? `, ${cards.length} cards` : ", empty";
       }
-      else if (!cards.length) text += ", empty";
+      else if (!cards.length) {
+        text += ", empty";
+        if (pile.dataset.takesWords) text += `, takes ${pile.dataset.takesWords}`;
+      }
       else if (name[0] === "t") {
         text += `, ${cards.length} card${cards.length > 1 ? "s" : ""}, top ${cardName(cards.at(-1))}`;
       } else text += `, ${cardName(cards.at(-1))}`;
