@@ -8,6 +8,7 @@ import { enableDrag } from "./drag.js";
 import { enableKeyboard } from "./keyboard.js";
 import { askNumber, buildControls, wireControls, wireSettings } from "./menus.js";
 import { clickMove, parseMove, predict } from "./moves.js";
+import { installQuestion } from "./question.js";
 import { Board, cardsOf, pileName } from "./render.js";
 import { Timer } from "./timer.js";
 
@@ -60,6 +61,7 @@ class Table {
     enableDrag(this);
     this.keys = enableKeyboard(this);
     wireControls(this.root, this.ui, this.actions());
+    installQuestion(this.root, this.ui, () => this.game);
     wireSettings(this.ui, this.settings, (change) => this.changeSettings(change));
     document.addEventListener("keydown", (event) => this.shortcut(event));
     new ResizeObserver(() => this.board.measureBoard()).observe(this.ui.board);
