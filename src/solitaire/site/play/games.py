@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from functools import cache
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,7 @@ from solitaire.site.jsonapi import Refused
 from solitaire.site.play.models import Game, Kind, Result
 from solitaire.state import Move
 from solitaire.tablefacts import table_facts
+from solitaire.winnable import proved_deals
 
 RESULTS = {"won": Result.WON, "stuck": Result.STUCK, "playing": Result.PLAYING}
 """The stored result for each status the engine reports."""
@@ -86,10 +88,27 @@ def describe(
         "can_redo": bool(record.undone),
         "elapsed": record.seconds,
         "autocompleted": [],
+        "proved": proved(record),
         "table": table_facts(record.game),
     }
     data.update(extra)
     return data
+
+
+PROVED_KINDS = (Kind.WINNABLE, Kind.DAILY, Kind.PRACTICE)
+"""Deals of these kinds come from the proved lists (the Daily deal is one of them)."""
+
+
+def proved(record: Game) -> bool:
+    """Whether the game's deal is proved winnable: dealt from the proved lists, or one of
+    the shipped proved deals asked for by number."""
+    return record.kind in PROVED_KINDS or record.deal in shipped_proved(record.game)
+
+
+@cache
+def shipped_proved(game: str) -> frozenset[int]:
+    """The deal numbers of ``game``'s shipped list of proved deals."""
+    return frozenset(found.deal for found in proved_deals(game))
 
 
 def random_deal() -> int:

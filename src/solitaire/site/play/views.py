@@ -38,7 +38,8 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
     ``?id=ID`` opens one of the player's games; ``?deal=N`` and ``?winnable=1`` deal and then
     redirect to ``?id=``, so that a reload restores the game instead of dealing again;
     ``?daily=1`` opens today's Daily game (a guest is sent to log in first). With no query,
-    the player's unfinished game of GAME resumes, or a random deal starts.
+    the player's unfinished game of GAME resumes, or a new deal starts: a proved one when the
+    player's Winnable setting is on, a random one otherwise.
     """
     if game not in FEATURED:
         raise Http404("no such game")
@@ -76,9 +77,8 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
             .order_by("-created", "-pk")
             .first()
         )
-        record = unfinished or games.start(
-            owned_games(request), owner_fields(request), game, games.random_deal(), Kind.RANDOM
-        )
+        winnable = bool(prefs.load(request)["winnable"])
+        record = unfinished or dealing.new_game(request, game, winnable=winnable)[0]
     context = {
         "game": get_rules(game),
         "record": record,

@@ -18,6 +18,7 @@ const DEFAULTS = {
   animation: "normal",
   four_colour: false,
   hide_timer: false,
+  winnable: false,
 };
 const LOCAL_SETTINGS = "solitaire:settings";
 
@@ -74,7 +75,8 @@ class Table {
 
   actions() {
     return {
-      new: () => this.deal({}),
+      new: () => this.deal(this.settings.winnable ? { winnable: true } : {}),
+      "winnable-mode": () => this.changeSettings({ winnable: !this.settings.winnable }),
       winnable: () => this.deal({ winnable: true }),
       daily: () => this.deal({ daily: true }),
       number: async () => {
@@ -122,6 +124,9 @@ class Table {
     setSpeed(s.animation);
     this.root.classList.toggle("four-colour", Boolean(s.four_colour));
     this.root.classList.toggle("hide-timer", Boolean(s.hide_timer));
+    this.ui.winnableMode.setAttribute("aria-checked", String(Boolean(s.winnable)));
+    const box = this.ui.settings.querySelector('input[name="winnable"]');
+    if (box) box.checked = Boolean(s.winnable);
   }
 
   // Saves go to the server one after another: the server reads, changes and writes the
@@ -158,6 +163,7 @@ class Table {
       this.root.dataset.gameId = game.id;
       this.root.dataset.game = game.game;
     }
+    this.ui.proved.hidden = !game.proved;
     this.board.clearMarks();
     const done = this.board.render(game.layout, {
       animate: animate && !fresh,
