@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import datetime
 import random
-from functools import cache
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from django.db import connection, transaction

@@ -17,8 +17,8 @@ from solitaire.review import positions
 from solitaire.site.accounts import prefs
 from solitaire.site.jsonapi import Refused
 from solitaire.site.play import dealing, games
-from solitaire.site.play.models import Game, Kind, Result
-from solitaire.site.play.owner import owned_game, owned_games, owner_fields
+from solitaire.site.play.models import Game, Result
+from solitaire.site.play.owner import owned_game, owned_games
 from solitaire.site.play.review import reviewable
 
 
