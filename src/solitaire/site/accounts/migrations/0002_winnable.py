@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0001_initial'),
+        ("accounts", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='preferences',
-            name='winnable',
-            field=models.BooleanField(default=False, help_text="New deal deals from the game's proved deals only."),
+            model_name="preferences",
+            name="winnable",
+            field=models.BooleanField(
+                default=False, help_text="New deal deals from the game's proved deals only."
+            ),
         ),
     ]
