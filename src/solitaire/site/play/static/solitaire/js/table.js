@@ -148,7 +148,9 @@ class Table {
         if (stored && key in stored) this.settings[key] = stored[key];
       }
     } catch (error) {
-      this.say(`Settings are kept in this browser only: ${error.message}`, { quiet: true });
+      this.say(`Your settings could not be saved (${error.message}): they hold until you reload.`, {
+        quiet: true,
+      });
     }
   }
 
