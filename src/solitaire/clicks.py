@@ -8,9 +8,10 @@ checked by the engine, so a click never makes a move a drag could not.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
-from solitaire.engine import check, is_legal
+from solitaire.engine import check, is_legal, legal_moves
 from solitaire.errors import IllegalMoveError
 from solitaire.rules import Rules
 from solitaire.state import (
@@ -78,3 +79,42 @@ def _candidates(rules: Rules, state: State, src: Pile, count: int) -> Iterator[M
     if src.kind in (TABLEAU, WASTE):
         yield from (Move(src, Pile(CELL, i)) for i, card in enumerate(state.cells) if card is None)
     yield from empties
+
+
+ClickMap = dict[str, Any]
+"""Pile name -> {card index as text: move text}; the stock's entry is the move ``"s"`` itself."""
+
+
+def click_map(rules: Rules, state: State, legal: Iterable[Move] | None = None) -> ClickMap:
+    """What a click on each card does now, as :func:`click_move` decides it: for every pile,
+    the index of each card that a click moves (counted from the bottom, as text) and its
+    move; ``"s"`` maps to ``"s"`` when a click on the stock deals. Cards a click leaves where
+    they are have no entry.
+
+    ``legal`` (the legal moves now, if known) only saves work: a click makes a legal move, so
+    only the cards some legal move lifts are tried.
+
+    >>> from solitaire import Game
+    >>> game = Game.deal("stronghold", 1)
+    >>> click_map(game.rules, game.state)["t1"]
+    {'5': 't1>t4:2', '6': 't1>t6'}
+    """
+    moves = list(legal_moves(rules, state) if legal is None else legal)
+    lifts = {(move.src, move.count) for move in moves if not move.is_deal}
+    found: ClickMap = {}
+    if Move.deal() in moves:
+        found[STOCK] = STOCK
+    names = [Pile(TABLEAU, i) for i in range(len(state.tableau))]
+    names += [Pile(CELL, i) for i in range(len(state.cells))]
+    names += [Pile(WASTE), *(Pile(FOUNDATION, i) for i in range(len(state.foundations)))]
+    for pile in names:
+        size = len(state.pile(pile))
+        targets = {
+            str(index): str(move)
+            for index in range(size)
+            if (pile, size - index) in lifts
+            and (move := click_move(rules, state, pile, index)) is not None
+        }
+        if targets:
+            found[str(pile)] = targets
+    return found

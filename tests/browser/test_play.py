@@ -204,10 +204,10 @@ def test_a_stuck_game_says_so_and_offers_a_way_on(page: Any) -> None:
     assert status(page) == "stuck"
     banner = page.locator("[data-role=stuck]")
     banner.wait_for()
-    assert "No more moves" in banner.inner_text()
-    for action in ("undo", "restart", "new"):
+    assert "No card can reach a foundation any more" in banner.inner_text()
+    for action in ("undo-back", "restart", "new"):
         assert banner.locator(f'[data-action="{action}"]').is_visible()
-    banner.locator('[data-action="undo"]').click()
+    banner.locator('[data-action="undo-back"]').click()
     wait_idle(page)
     assert status(page) == "playing"
     assert banner.is_hidden()

@@ -12,6 +12,8 @@ With nothing set, the site runs on SQLite in ``./data`` with DEBUG off, which is
 - ``DATABASE_URL``: ``postgresql://...`` switches to PostgreSQL through psycopg 3.
 - ``REDIS_URL``: ``redis://...`` keeps the cache (winning lines, hint answers) in Redis, shared
   by every web process; without it each process keeps its own in local memory.
+- ``SOLITAIRE_EXTRA_GAMES``: for tests only, comma-separated ids of games declared in
+  ``solitaire.games`` but not featured, served as well (see ``solitaire.site.served``).
 - ``SOLITAIRE_SCHEDULER``: ``tcp://host:8786`` sends solver work to that Dask cluster; without
   it each web process has ``SOLITAIRE_SOLVER_PROCESSES`` local worker processes.
 """
@@ -156,6 +158,9 @@ REVIEW_TOTAL_SECONDS = float(env_str("SOLITAIRE_REVIEW_TOTAL_SECONDS", "90"))
 REVIEW_IN_THREAD = env_bool("SOLITAIRE_REVIEW_IN_THREAD", True)
 VERDICT_BUDGET = env_int("SOLITAIRE_VERDICT_BUDGET", 1_000_000)
 VERDICT_SECONDS = float(env_str("SOLITAIRE_VERDICT_SECONDS", "60"))
+
+# Tests only: games declared but not featured that the site serves as well.
+EXTRA_GAMES = env_list("SOLITAIRE_EXTRA_GAMES", [])
 
 # Where the solver's survey results live (see solitaire.site.rules.survey); by default the
 # package's own data folder.

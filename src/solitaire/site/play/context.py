@@ -6,14 +6,15 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from solitaire.games import FEATURED, get_rules
+from solitaire.games import get_rules
+from solitaire.site.served import served_games
 
 
 def games(request: HttpRequest) -> dict[str, Any]:
-    """``site_games``: id, name and summary of each featured game, in the site's order."""
+    """``site_games``: id, name and summary of each game the site serves, in its order."""
     return {
         "site_games": [
             {"id": game, "name": get_rules(game).name, "summary": get_rules(game).summary}
-            for game in FEATURED
+            for game in served_games()
         ]
     }

@@ -12,17 +12,17 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from solitaire.deal import MAX_DEAL
-from solitaire.games import FEATURED
 from solitaire.site.jsonapi import Refused
 from solitaire.site.play import games, verdicts
 from solitaire.site.play.models import Game, Kind
 from solitaire.site.play.owner import owned_games, owner_fields
+from solitaire.site.served import is_served, served_games
 
 
 def offered(game: str) -> str:
     """``game`` if the site offers it; otherwise a 400 naming the games it does offer."""
-    if game not in FEATURED:
-        offer = ", ".join(FEATURED)
+    if not is_served(game):
+        offer = ", ".join(served_games())
         raise Refused(400, f"there is no game {game[:40]!r} here; the games are {offer}")
     return game
 

@@ -21,6 +21,7 @@ from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from solitaire.clicks import click_map
 from solitaire.deal import MAX_DEAL
 from solitaire.game import Game as Engine
 from solitaire.layout import Layout
@@ -69,9 +70,12 @@ def keep(record: Game, engine: Engine) -> list[Move]:
 def describe(
     record: Game, engine: Engine | None = None, legal: list[Move] | None = None, **extra: Any
 ) -> dict[str, Any]:
-    """The game object of SPEC's API, plus a few keys the table uses."""
+    """The game object of SPEC's API, plus a few keys the table uses: ``table`` (the facts
+    the table draws the game from) and ``clicks`` (what a click on each card does now, as the
+    engine decides it: :func:`solitaire.clicks.click_map`)."""
+    engine = engine or resume(record)
     if legal is None:
-        legal = list((engine or resume(record)).legal_moves())
+        legal = list(engine.legal_moves())
     data: dict[str, Any] = {
         "id": record.pk,
         "game": record.game,
@@ -90,6 +94,7 @@ def describe(
         "autocompleted": [],
         "proved": proved(record),
         "table": table_facts(record.game),
+        "clicks": click_map(engine.rules, engine.state, legal),
     }
     data.update(extra)
     return data

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from solitaire.errors import SolitaireError
-from solitaire.games import FEATURED, get_rules
+from solitaire.games import get_rules
 from solitaire.layout import Layout
 from solitaire.review import positions
 from solitaire.site.accounts import prefs
@@ -20,6 +20,7 @@ from solitaire.site.play import dealing, games
 from solitaire.site.play.models import Game, Result
 from solitaire.site.play.owner import owned_game, owned_games
 from solitaire.site.play.review import reviewable
+from solitaire.site.served import is_served
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -41,7 +42,7 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
     the player's unfinished game of GAME resumes, or a new deal starts: a proved one when the
     player's Winnable setting is on, a random one otherwise.
     """
-    if game not in FEATURED:
+    if not is_served(game):
         raise Http404("no such game")
     query = request.GET
     if query.get("daily"):

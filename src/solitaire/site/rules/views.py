@@ -5,15 +5,16 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from solitaire.games import FEATURED, get_rules
+from solitaire.games import get_rules
 from solitaire.site import charts
 from solitaire.site.play.verdicts import won_by_players
 from solitaire.site.rules.survey import survey
+from solitaire.site.served import is_served
 
 
 def page(request: HttpRequest, game: str) -> HttpResponse:
     """The rules page: setup, rules, how to win, tips, questions, and the solver's figures."""
-    if game not in FEATURED:
+    if not is_served(game):
         raise Http404("no such game")
     rules = get_rules(game)
     found = survey(game)

@@ -6,11 +6,13 @@ const FAN = 0.3; // vertical step of a fanned pile, in card heights
 const SMALL_FAN = 0.34; // the same for small cards, whose index is relatively taller
 const MAX_WIDTH = 118;
 
-/** Which piles a game has, from its layout (and its id for an empty stock or waste). */
-export function shapeOf(layout) {
-  const waste = layout.game === "streets" || layout.game === "fours-up" ||
-    layout.game === "forty-thieves" || layout.waste.length > 0;
-  const stock = waste || layout.game === "blockade" || layout.stock.length > 0;
+/**
+ * Which piles a game has: from its facts (the game object's ``table``), which say whether
+ * there is a stock and a waste even while they are empty, else from the layout alone.
+ */
+export function shapeOf(layout, facts = null) {
+  const waste = facts ? Boolean(facts.waste) : layout.waste.length > 0;
+  const stock = facts ? Boolean(facts.stock) : waste || layout.stock.length > 0;
   return {
     tableau: layout.tableau.length,
     foundations: layout.foundations.length,

@@ -62,9 +62,9 @@ const PANELS = `
 <p class="toast" data-role="toast" hidden></p>
 <div class="sr-only" data-role="live" aria-live="polite" aria-atomic="true"></div>
 <section class="banner stuck" data-role="stuck" role="alert" hidden>
-  <p><strong>No more moves.</strong> No card can reach a foundation or leave the stock from here.</p>
+  <p data-role="stuck-text"></p>
   <div class="actions">
-    <button type="button" data-action="undo">Undo</button>
+    <button type="button" data-action="undo-back" data-role="undo-back">Undo</button>
     <button type="button" data-action="restart">Restart</button>
     <button type="button" data-action="new" class="primary">New deal</button>
   </div>
@@ -134,6 +134,8 @@ export function buildControls(root) {
     toast: part("toast"),
     live: part("live"),
     stuck: part("stuck"),
+    stuckText: part("stuck-text"),
+    undoBack: part("undo-back"),
     win: part("win"),
     winText: part("win-text"),
     settings: part("settings"),
@@ -146,8 +148,11 @@ export function buildControls(root) {
     winnableMode: part("winnable-mode"),
     menu: root.querySelector(".toolbar .menu"),
     caret: root.querySelector('[data-action="deal-menu"]'),
+    newDeal: root.querySelector('.toolbar [data-action="new"]'),
+    restart: root.querySelector('.toolbar [data-action="restart"]'),
     undo: root.querySelector('.toolbar [data-action="undo"]'),
     redo: root.querySelector('.toolbar [data-action="redo"]'),
+    hint: root.querySelector('.toolbar [data-action="hint"]'),
   };
 }
 

@@ -43,11 +43,12 @@ export class Board {
     this.layout = null;
     this.shape = null;
     this.geometry = null;
+    this.facts = null; // the game's table facts: which piles it has, what each one takes
   }
 
   /** Build the piles for a new game (keeps them when the game's shape is unchanged). */
   setup(layout) {
-    const shape = shapeOf(layout);
+    const shape = shapeOf(layout, this.facts);
     const key = JSON.stringify(shape);
     if (this.shapeKey === key) return;
     this.shapeKey = key;

@@ -7,10 +7,11 @@ import { cardName, installSuitSprites } from "./cards.js";
 import { enableDrag } from "./drag.js";
 import { enableKeyboard } from "./keyboard.js";
 import { askNumber, buildControls, wireControls, wireSettings } from "./menus.js";
-import { clickMove, parseMove, predict } from "./moves.js";
+import { clickTarget, movesFrom, parseMove, predict } from "./moves.js";
 import { installQuestion } from "./question.js";
 import { Board, cardsOf, pileName } from "./render.js";
 import { Timer } from "./timer.js";
+import { showVerdict } from "./verdict.js";
 
 const DEFAULTS = {
   autoplay: true,
@@ -32,10 +33,10 @@ function readJson(id) {
   }
 }
 
-function describeMove(layout, text) {
+function describeMove(layout, text, facts = {}) {
   const move = parseMove(text);
   if (!move) return text;
-  if (move.deal) return layout.game === "blockade" ? "Dealt a row." : "Turned a card.";
+  if (move.deal) return facts.stock_deals_to === "piles" ? "Dealt a row." : "Turned a card.";
   const cards = cardsOf(layout, move.src);
   const first = cards[cards.length - move.count];
   const what = first ? `the ${cardName(first)}` : "a card";
@@ -85,6 +86,7 @@ class Table {
       },
       restart: () => this.restart(),
       undo: () => this.undo(),
+      "undo-back": () => this.undoBack(),
       redo: () => this.redo(),
       hint: () => this.hint(),
       settings: () => this.ui.settings.showModal(),
@@ -166,6 +168,7 @@ class Table {
       this.root.dataset.game = game.game;
     }
     this.ui.proved.hidden = !game.proved;
+    this.board.facts = game.table ?? null;
     this.board.clearMarks();
     const done = this.board.render(game.layout, {
       animate: animate && !fresh,
@@ -182,15 +185,21 @@ class Table {
   showStatus() {
     const game = this.game;
     const status = game.status;
+    const won = status === "won";
     this.root.dataset.status = status;
-    this.ui.undo.disabled = !game.moves.length;
-    this.ui.redo.disabled = !game.can_redo;
+    // A won game takes no more changes: only New deal is left, and it is offered.
+    this.ui.undo.disabled = won || !game.moves.length;
+    this.ui.redo.disabled = won || !game.can_redo;
+    this.ui.restart.disabled = won || !game.moves.length;
+    this.ui.hint.disabled = won;
+    this.ui.newDeal.classList.toggle("offered", won);
     const count = game.moves.length;
     this.ui.moves.textContent = `${count} move${count === 1 ? "" : "s"}`;
     this.ui.deal.textContent = game.deal ? `Deal ${game.deal}` : "";
-    this.ui.stuck.hidden = status !== "stuck";
+    this.showVerdict();
     this.timer.update(game);
-    if (status === "won" && !this.ui.win.open) {
+    if (won && this.wonShown !== game.id) {
+      this.wonShown = game.id;
       const time = this.timer.text();
       this.ui.winText.textContent =
         `You played every card home in ${count} moves` +
@@ -199,11 +208,41 @@ class Table {
       this.say(`You won in ${count} moves and ${time}.`, { quiet: true });
       return true;
     }
-    if (status !== "won" && this.ui.win.open) this.ui.win.close();
-    if (status === "stuck") {
-      this.say("No more moves. Undo, restart or deal again.", { quiet: true });
-    }
+    if (!won && this.ui.win.open) this.ui.win.close();
     return false;
+  }
+
+  // The banner for a stuck game, or a position Hint proved lost. A stuck game asks Hint
+  // (once per position) how many moves to take back; the banner shows the count once known.
+  showVerdict() {
+    const game = this.game;
+    const stuck = game.status === "stuck";
+    const known = this.verdict?.id === game.id && this.verdict.version === game.version;
+    const verdict = known ? this.verdict : null;
+    showVerdict(this.ui, { stuck, lost: stuck || Boolean(verdict?.lost), undos: verdict?.undos });
+    if (stuck && !verdict && this.asked !== `${game.id}:${game.version}`) {
+      this.asked = `${game.id}:${game.version}`;
+      this.say(this.ui.stuckText.textContent, { quiet: true });
+      api.hint(game.id).then((answer) => this.learn(game, answer)).catch(() => {});
+    }
+  }
+
+  /** Keep Hint's answer for the position of ``game``; true when it proves it lost. */
+  learn(game, answer) {
+    const lost = answer.result === "lost";
+    if (this.game.id !== game.id || this.game.version !== (answer.version ?? game.version)) {
+      return lost;
+    }
+    this.verdict = { id: game.id, version: game.version, lost, undos: answer.undos ?? null };
+    this.showVerdict();
+    if (lost) this.say(this.ui.stuckText.textContent, { quiet: true });
+    return lost;
+  }
+
+  /** Hide the message line: a new move makes the last message stale. */
+  hush() {
+    clearTimeout(this.toastTimer);
+    this.ui.toast.hidden = true;
   }
 
   /** Write ``text`` to the live region (and, unless quiet, to the visible message line). */
@@ -245,20 +284,22 @@ class Table {
 
   // ---- moves --------------------------------------------------------------------------
 
+  // A click waits its turn behind the moves before it, then does what the server's click
+  // map says for the position the server holds then. A click on the stock only ever deals.
   click(name, index) {
     this.queue(async () => {
       if (!this.game || this.game.status === "won") return;
       if (name !== "s" && !this.settings.autoplay) return;
-      const move = clickMove(this.view, name, index);
+      const move = clickTarget(this.game, name, index);
       if (!move) return;
-      const top = name === "s" || index === cardsOf(this.view.layout, name).length - 1;
+      const top = name === "s" || index === cardsOf(this.game.layout, name).length - 1;
       await this.send(move, { click: { pile: name, index: top ? null : index } });
     });
   }
 
   play(text) {
     return this.queue(async () => {
-      if (!this.view.legal.includes(text)) {
+      if (!this.game.legal.includes(text)) {
         this.show(this.game);
         return;
       }
@@ -266,14 +307,32 @@ class Table {
     });
   }
 
+  /**
+   * Cards dropped on pile ``dst``: the top ``count`` of ``src``. Judged when the moves
+   * before it are settled, against the position the server holds then; where no legal move
+   * goes, the cards go back.
+   */
+  drop(src, count, dst) {
+    return this.queue(async () => {
+      const move = movesFrom(this.game.legal, src, count).find((m) => m.dst === dst);
+      if (!move) {
+        this.say("That card cannot go there.", { quiet: true });
+        this.show(this.game);
+        return;
+      }
+      await this.send(move.text);
+    });
+  }
+
   // Show the move at once, then ask the server and show what it answers: the same table,
   // or more (a refill, Auto complete), or less (a refusal puts the cards back).
   async send(text, { click = null } = {}) {
     const before = this.game;
+    this.hush();
     this.keys.clear();
-    this.view = { ...before, layout: predict(before.layout, text), legal: [] };
+    this.view = { ...before, layout: predict(before.layout, text, before.table), legal: [] };
     this.board.render(this.view.layout);
-    this.say(describeMove(before.layout, text), { quiet: true });
+    this.say(describeMove(before.layout, text, before.table), { quiet: true });
     const next = click
       ? await api.click(before.id, click.pile, click.index, before.version)
       : await api.playMove(before.id, text, before.version);
@@ -283,11 +342,36 @@ class Table {
   async settle(game) {
     const extra = (game.autocompleted ?? []).length;
     if (extra) this.say(`Auto complete played ${extra} card${extra > 1 ? "s" : ""} home.`);
-    await this.show(game, { stagger: extra > 1 ? 35 : 0, steps: 104 });
+    // The next move need not wait for the cards to land: it starts from where they are.
+    this.show(game, { stagger: extra > 1 ? 35 : 0, steps: 104 });
+  }
+
+  /** Whether the game is won; then say that only New deal is left, in the table's words. */
+  over() {
+    if (this.game?.status !== "won") return false;
+    this.say("This game is won. Choose New deal to play another.");
+    return true;
+  }
+
+  // Take back the moves since the last winnable position, as the banner offers.
+  undoBack() {
+    const count = Number(this.ui.undoBack.dataset.undos) || 1;
+    this.queue(async () => {
+      if (this.over()) return;
+      this.hush();
+      let game = this.game;
+      for (let i = 0; i < count && game.moves.length; i++) {
+        game = await api.undo(game.id, game.version);
+      }
+      this.say(`Took back ${count} move${count === 1 ? "" : "s"}.`, { quiet: true });
+      await this.show(game);
+    });
   }
 
   undo() {
     this.queue(async () => {
+      if (this.over()) return;
+      this.hush();
       if (!this.game.moves.length) {
         this.say("There is no move to undo.");
         return;
@@ -300,6 +384,8 @@ class Table {
 
   redo() {
     this.queue(async () => {
+      if (this.over()) return;
+      this.hush();
       if (!this.game.can_redo) {
         this.say("There is no move to redo.");
         return;
@@ -312,7 +398,8 @@ class Table {
 
   restart() {
     this.queue(async () => {
-      if (!this.game.moves.length) return;
+      if (this.over() || !this.game.moves.length) return;
+      this.hush();
       const game = await api.restart(this.game.id, this.game.version);
       this.say("Back to the start of the deal.");
       await this.show(game, { stagger: 6 });
@@ -321,6 +408,7 @@ class Table {
 
   deal(options) {
     this.queue(async () => {
+      this.hush();
       if (options.daily && this.root.dataset.authenticated === "false") {
         this.askLogin();
         return;
@@ -355,33 +443,33 @@ class Table {
 
   hint() {
     this.queue(async () => {
-      if (!this.game || this.game.status !== "playing") return;
+      if (!this.game || this.over()) return;
       this.say("Thinking…", { quiet: true });
-      const answer = await api.hint(this.game.id);
+      const game = this.game;
+      const answer = await api.hint(game.id);
       this.board.clearMarks();
+      // A lost position gets the banner with its way back, not a passing message.
+      if (this.learn(game, answer)) return;
       const move = answer.move ? parseMove(answer.move) : null;
       let advice = "";
       if (move) {
         if (move.deal) this.board.pile("s").classList.add("hint-target");
         else {
-          const cards = cardsOf(this.game.layout, move.src);
+          const cards = cardsOf(game.layout, move.src);
           for (const el of this.board.cardsFrom(move.src, cards.length - move.count)) {
             el.classList.add("hinted");
           }
           this.board.pile(move.dst).classList.add("hint-target");
         }
-        advice = ` Try this: ${describeMove(this.game.layout, answer.move).replace(/^Moved/, "move")}`;
+        const words = describeMove(game.layout, answer.move, game.table);
+        advice = ` Try this: ${words.replace(/^Moved/, "move")}`;
       }
-      let verdict;
-      if (answer.result === "won") verdict = "This position is proved winnable.";
-      else if (answer.result === "lost") {
-        const undos = answer.undos ?? answer.back ?? null;
-        verdict = "This position is proved lost.";
-        if (undos) verdict += ` Undo ${undos} move${undos === 1 ? "" : "s"} to get back to a winnable position.`;
-      } else verdict = "Not proved either way.";
+      const verdict =
+        answer.result === "won" ? "This position is proved winnable." : "Not proved either way.";
       this.say(verdict + advice);
     });
   }
+
 }
 
 const root = document.getElementById("table");
