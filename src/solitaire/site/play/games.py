@@ -82,9 +82,11 @@ def describe(
         "result": record.result,
         "kind": record.kind,
         "daily": record.daily.isoformat() if record.daily else None,
+        "practice_of": record.practice_of.isoformat() if record.practice_of else None,
         "can_undo": bool(record.moves),
         "can_redo": bool(record.undone),
         "elapsed": record.seconds,
+        "started": record.started,
         "autocompleted": [],
         "table": table_facts(record.game),
     }
