@@ -4,7 +4,10 @@
 // - the tab title and the page heading name the deal on the table;
 // - New deal and Restart ask first when they would throw away a game with moves in it;
 // - R on a pile reads every card of it out through the live region;
-// - the skip link lands on the first pile.
+// - the skip link lands on the first pile;
+// - Settings offers the look (theme.js keeps it in this browser): light, dark or the system's,
+//   the felt, the card backs, and a left-handed table (stock, waste, cells and foundations
+//   mirrored to the other side; the piles keep their order).
 // It talks to the table through window.solitaireTable (its game, say(), deal(), restart()).
 
 import { cardName } from "./cards.js";
@@ -180,6 +183,79 @@ function readOnKey(table, board) {
   for (const pile of board.querySelectorAll("[data-pile]")) pile.setAttribute("aria-keyshortcuts", "R");
 }
 
+const LOOK = `
+<fieldset class="appearance" data-role="appearance">
+  <legend>Look</legend>
+  <label class="select"><span>Theme</span>
+    <select data-look="theme">
+      <option value="system">Follow the system</option>
+      <option value="light">Light</option>
+      <option value="dark">Dark</option>
+    </select></label>
+  <label class="select"><span>Felt</span>
+    <select data-look="felt">
+      <option value="green">Green</option>
+      <option value="blue">Blue</option>
+      <option value="red">Red</option>
+      <option value="grey">Grey</option>
+    </select></label>
+  <label class="select"><span>Card backs</span>
+    <select data-look="back">
+      <option value="blue">Blue</option>
+      <option value="red">Red</option>
+      <option value="green">Green</option>
+      <option value="black">Black</option>
+    </select></label>
+  <label class="check"><input type="checkbox" data-look="left">
+    <span>Left-handed<small>stock, waste and foundations on the other side</small></span></label>
+</fieldset>`;
+
+// Mirror every pile but the tableau across the board, after the table has placed them.
+function mirrorForLeftHand(board) {
+  const measure = board.measureBoard.bind(board);
+  board.measureBoard = () => {
+    measure();
+    if (!document.documentElement.classList.contains("left-handed")) return;
+    const width = board.el.clientWidth;
+    for (const [name, pile] of board.piles) {
+      if (name[0] === "t") continue;
+      const left = parseFloat(pile.style.left);
+      const w = parseFloat(pile.style.width);
+      if (Number.isFinite(left) && Number.isFinite(w)) pile.style.left = `${width - left - w}px`;
+    }
+  };
+}
+
+function offerLook(table, root) {
+  const appearance = window.solitaireAppearance;
+  const keys = root.querySelector("[data-role=settings] .keys");
+  if (!appearance || !keys) return;
+  keys.insertAdjacentHTML("beforebegin", LOOK);
+  const fieldset = root.querySelector('[data-role="appearance"]');
+  const fill = (look) => {
+    for (const input of fieldset.querySelectorAll("[data-look]")) {
+      const key = input.dataset.look;
+      if (input.type === "checkbox") input.checked = Boolean(look[key]);
+      else input.value = look[key];
+    }
+  };
+  fill(appearance.read());
+  fieldset.addEventListener("change", (event) => {
+    // Kept in this browser, not among the server's settings: the form's own saver must not see it.
+    event.stopPropagation();
+    const input = event.target;
+    const key = input.dataset.look;
+    if (!key) return;
+    appearance.save({ [key]: input.type === "checkbox" ? input.checked : input.value });
+  });
+  document.addEventListener("solitaire:appearance", (event) => {
+    fill(event.detail);
+    table.board.measureBoard();
+  });
+  mirrorForLeftHand(table.board);
+  table.board.measureBoard();
+}
+
 function start(table) {
   const root = table.root;
   root.insertAdjacentHTML("beforeend", CONFIRM + COPY);
@@ -205,6 +281,7 @@ function start(table) {
   if (keys && !keys.textContent.includes("R reads")) {
     keys.append(" R reads out every card of the focused pile.");
   }
+  offerLook(table, root);
   followGame(table, root);
   readOnKey(table, table.ui.board);
   new MutationObserver(() => {
