@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import table
 
 from solitaire import Game
-from solitaire.clicks import click_map
-from solitaire.games import GAMES
+from solitaire.clicks import click_map, click_move
+from solitaire.games import GAMES, get_rules
 from solitaire.state import Pile, State
 
 
@@ -74,3 +75,37 @@ def test_the_stock_click_is_in_the_map_only_while_it_deals() -> None:
     while game.state.stock:
         game.push("s")
     assert "s" not in click_map(game.rules, game.state)
+
+
+def _agrees(game_id: str, state: State) -> dict[str, object]:
+    """Check the map against :func:`click_move` on every card of ``state``; return it."""
+    rules = get_rules(game_id)
+    found = click_map(rules, state)
+    for name, index in every_card(state):
+        move = click_move(rules, state, Pile.from_str(name), index)
+        want = None if move is None else str(move)
+        assert from_map(found, name, index) == want, (name, index)
+    return found
+
+
+SPARSE = {
+    # 9C fits no pile: the free cell comes before an empty pile.
+    "cell before empty": ("stronghold", table("stronghold", t=["5H 9C", "", "2D"])),
+    # a run of two with only an empty pile to go to: Stronghold's clicked runs stay on cards.
+    "run to empty": ("stronghold", table("stronghold", t=["KC QH JS", "", "3D"], c=["8D"])),
+    # the same in Streets, whose runs of one card at a time leave nothing to click but singles.
+    "streets empties": ("streets", table("streets", t=["KC QH", "", "9D"], stock="2C")),
+    # Forty Thieves: a run to an empty pile, and the waste card to a pile or an empty one.
+    "forty thieves": ("forty-thieves", table("forty-thieves", t=["9C 8C", "", "TD"], waste="9D")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPARSE))
+def test_the_map_follows_the_click_order_on_sparse_tables(name: str) -> None:
+    game_id, state = SPARSE[name]
+    _agrees(game_id, state)
+
+
+def test_a_lone_card_goes_to_the_free_cell_before_an_empty_pile() -> None:
+    found = _agrees(*SPARSE["cell before empty"])
+    assert found["t0"] == {"1": "t0>c0"}

@@ -91,8 +91,10 @@ def click_map(rules: Rules, state: State, legal: Iterable[Move] | None = None) -
     move; ``"s"`` maps to ``"s"`` when a click on the stock deals. Cards a click leaves where
     they are have no entry.
 
-    ``legal`` (the legal moves now, if known) only saves work: a click makes a legal move, so
-    only the cards some legal move lifts are tried.
+    It is worked out from the legal moves (``legal``, when already listed), which are every
+    move the engine's check accepts: of the legal moves that lift a card or run, the click
+    takes the first in :func:`click_move`'s order, so no move is checked again. The game
+    object carries this map after every move, so it must cost little.
 
     >>> from solitaire import Game
     >>> game = Game.deal("stronghold", 1)
@@ -100,21 +102,37 @@ def click_map(rules: Rules, state: State, legal: Iterable[Move] | None = None) -
     {'5': 't1>t4:2', '6': 't1>t6'}
     """
     moves = list(legal_moves(rules, state) if legal is None else legal)
-    lifts = {(move.src, move.count) for move in moves if not move.is_deal}
+    best: dict[tuple[Pile, int], tuple[tuple[int, int], Move]] = {}
     found: ClickMap = {}
-    if Move.deal() in moves:
-        found[STOCK] = STOCK
-    names = [Pile(TABLEAU, i) for i in range(len(state.tableau))]
-    names += [Pile(CELL, i) for i in range(len(state.cells))]
-    names += [Pile(WASTE), *(Pile(FOUNDATION, i) for i in range(len(state.foundations)))]
-    for pile in names:
-        size = len(state.pile(pile))
-        targets = {
-            str(index): str(move)
-            for index in range(size)
-            if (pile, size - index) in lifts
-            and (move := click_move(rules, state, pile, index)) is not None
-        }
-        if targets:
-            found[str(pile)] = targets
+    for move in moves:
+        if move.is_deal:
+            found[STOCK] = STOCK
+            continue
+        rank = _click_rank(rules, state, move)
+        if rank is None:
+            continue
+        lift = (move.src, move.count)
+        if lift not in best or rank < best[lift][0]:
+            best[lift] = (rank, move)
+    for (src, count), (_rank, move) in best.items():
+        size = len(state.pile(src))
+        found.setdefault(str(src), {})[str(size - count)] = str(move)
     return found
+
+
+def _click_rank(rules: Rules, state: State, move: Move) -> tuple[int, int] | None:
+    """Where legal ``move`` stands in :func:`_candidates`' order for a click that lifts its
+    cards (lower first), or None when such a click never makes it."""
+    src, dst, count = move.src, move.dst, move.count
+    if count > 1 and src.kind != TABLEAU:
+        return None
+    if dst.kind == FOUNDATION:
+        return None if count > 1 or src.kind == FOUNDATION else (0, dst.index)
+    if dst.kind == CELL:
+        return (2, dst.index) if count == 1 and src.kind in (TABLEAU, WASTE) else None
+    if state.tableau[dst.index]:
+        return (1, dst.index)
+    lone = src.kind == TABLEAU and len(state.tableau[src.index]) == count
+    if lone or src.kind == FOUNDATION or (count > 1 and not rules.run_clicks_to_empty):
+        return None
+    return (3, dst.index)

@@ -63,12 +63,11 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site, served on a free loopback port with its own data folder."""
+def serve(data: Path, env: dict[str, str]) -> Iterator[str]:
+    """Serve the site with ``solitaire serve`` on a free loopback port, its data in ``data``
+    and its settings from ``env``; yield its address, and stop it after."""
     port = _free_port()
-    data = tmp_path_factory.mktemp("site-data")
-    env = {**os.environ, "SOLITAIRE_DATA_DIR": str(data)}
+    env = {**env, "SOLITAIRE_DATA_DIR": str(data)}
     env.pop("DATABASE_URL", None)
     log = (data / "serve.log").open("w")
     server = subprocess.Popen(
@@ -95,6 +94,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     except subprocess.TimeoutExpired:
         server.kill()
     log.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site, served on a free loopback port with its own data folder."""
+    yield from serve(tmp_path_factory.mktemp("site-data"), dict(os.environ))
 
 
 class Errors(list[str]):

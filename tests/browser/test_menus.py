@@ -105,7 +105,7 @@ def test_new_deal_and_deal_number_start_new_games(page: Any) -> None:
     page.click('.toolbar [data-action="new"]')
     page.wait_for_function(f"document.querySelector('#table').dataset.gameId !== '{first}'")
     wait_idle(page)
-    assert f"id={server_game(page)['id']}" in page.url
+    assert page.url.endswith(f"?deal={server_game(page)['deal']}")  # the shareable link
     page.click('.toolbar [data-action="deal-menu"]')
     page.click('.toolbar [data-action="number"]')
     page.fill("[data-role=number] input", "77")

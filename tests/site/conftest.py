@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
+from django.core.management import call_command
+from django.test import Client, override_settings
 
 PASSWORD = "a long and unusual passphrase"
 
@@ -45,6 +47,16 @@ class Api:
             assert response.status_code == 200, (move, response.content)
             game = response.json()
         return game
+
+
+@pytest.fixture(scope="session", autouse=True)
+def static_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The static files collected once, as ``solitaire serve`` does, into a folder of the
+    test session's own: pages name the hashed files of the manifest, as in production."""
+    folder = tmp_path_factory.mktemp("static")
+    with override_settings(STATIC_ROOT=folder):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        yield folder
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,7 @@ DEFAULTS = {
     "animation": "normal",
     "four_colour": False,
     "hide_timer": False,
+    "winnable": False,
 }
 
 

@@ -10,6 +10,11 @@ from collections.abc import Sequence
 from html import escape
 
 SERIES = ("#0f5132", "#b3261e", "#1565c0", "#8d6e00", "#6a1b9a")
+WIDTH = 480
+"""Every chart is drawn 480 units wide and scaled to its column: at the 26rem of a rules
+page's column the labels are still about 11 px."""
+LABEL_FONT = 14
+VALUE_FONT = 13
 
 
 def _svg(width: int, height: int, title: str, body: str) -> str:
@@ -23,7 +28,7 @@ def _svg(width: int, height: int, title: str, body: str) -> str:
 
 def bars(title: str, labels: Sequence[str], series: dict[str, Sequence[int]]) -> str:
     """Grouped bars: one group per label, one bar per series, each bar with its value."""
-    width, height, top, bottom, left = 640, 220, 16, 40, 8
+    width, height, top, bottom, left = WIDTH, 240, 22, 48, 8
     groups = max(1, len(labels))
     names = list(series)
     peak = max([1, *(value for values in series.values() for value in values)])
@@ -41,14 +46,13 @@ def bars(title: str, labels: Sequence[str], series: dict[str, Sequence[int]]) ->
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar - 1:.1f}" height="{h:.1f}" '
                 f'fill="{colour}"><title>{escape(label)}: {value} {escape(name)}</title></rect>'
             )
-            if value:
-                body.append(
-                    f'<text x="{x + bar / 2:.1f}" y="{y - 3:.1f}" font-size="9" '
-                    f'text-anchor="middle">{value}</text>'
-                )
+            body.append(
+                f'<text x="{x + bar / 2:.1f}" y="{y - 3:.1f}" font-size="{VALUE_FONT}" '
+                f'text-anchor="middle">{value}</text>'
+            )
         body.append(
-            f'<text x="{left + g * slot + slot / 2:.1f}" y="{height - bottom + 14}" '
-            f'font-size="10" text-anchor="middle">{escape(label)}</text>'
+            f'<text x="{left + g * slot + slot / 2:.1f}" y="{height - bottom + 18}" '
+            f'font-size="{LABEL_FONT}" text-anchor="middle">{escape(label)}</text>'
         )
     body.append(_legend(names, height - 8))
     return _svg(width, height, title, "".join(body))
@@ -59,11 +63,12 @@ def lines(
 ) -> str:
     """One line per series over the labels, values from 0 to 1 shown as percentages; a gap
     where a value is None."""
-    width, height, top, bottom, left = 640, 220, 16, 40, 34
+    width, height, top, bottom, left = WIDTH, 240, 22, 48, 46
     steps = max(1, len(labels) - 1)
     body = [
-        f'<text x="{left - 4}" y="{top + 4}" font-size="9" text-anchor="end">100{unit}</text>',
-        f'<text x="{left - 4}" y="{height - bottom}" font-size="9" '
+        f'<text x="{left - 4}" y="{top + 4}" font-size="{VALUE_FONT}" '
+        f'text-anchor="end">100{unit}</text>',
+        f'<text x="{left - 4}" y="{height - bottom}" font-size="{VALUE_FONT}" '
         f'text-anchor="end">0{unit}</text>',
         f'<line x1="{left}" y1="{height - bottom}" x2="{width}" y2="{height - bottom}" '
         'stroke="#999"/>',
@@ -90,7 +95,7 @@ def lines(
         if i in (0, len(labels) - 1) or len(labels) <= 8:
             x = left + (width - left - 8) * i / steps
             body.append(
-                f'<text x="{x:.1f}" y="{height - bottom + 14}" font-size="10" '
+                f'<text x="{x:.1f}" y="{height - bottom + 18}" font-size="{LABEL_FONT}" '
                 f'text-anchor="middle">{escape(label)}</text>'
             )
     body.append(_legend(list(series), height - 8))
@@ -100,9 +105,9 @@ def lines(
 def _legend(names: Sequence[str], y: int) -> str:
     parts = []
     for s, name in enumerate(names):
-        x = 8 + s * 130
+        x = 8 + s * 120
         parts.append(
-            f'<rect x="{x}" y="{y - 8}" width="10" height="10" fill="{SERIES[s % len(SERIES)]}"/>'
-            f'<text x="{x + 14}" y="{y + 1}" font-size="10">{escape(name)}</text>'
+            f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{SERIES[s % len(SERIES)]}"/>'
+            f'<text x="{x + 16}" y="{y + 1}" font-size="{LABEL_FONT}">{escape(name)}</text>'
         )
     return "".join(parts)

@@ -1,4 +1,5 @@
-"""``solitaire serve``: migrate the database as needed, then serve the site.
+"""``solitaire serve``: migrate the database as needed, collect the static files, then serve
+the site.
 
 On Linux and other Unix systems the site runs as ``workers`` web processes under gunicorn
 (each with a few threads, so a player waiting on a hint holds a thread, not a core).
@@ -34,6 +35,14 @@ def migrate(verbosity: int = 1) -> None:
     call_command("migrate", interactive=False, verbosity=verbosity)
 
 
+def collect_static(verbosity: int = 0) -> None:
+    """Copy the static files into ``STATIC_ROOT`` under hashed names, with gzip copies
+    (``solitaire.site.storage``); files already there and unchanged are kept."""
+    from django.core.management import call_command
+
+    call_command("collectstatic", interactive=False, verbosity=verbosity)
+
+
 def check_games() -> None:
     """``solitaire checkgames``: Django's ``checkgames`` command on the site's database."""
     setup()
@@ -45,7 +54,8 @@ def check_games() -> None:
 def serve(
     host: str = "127.0.0.1", port: int = 8000, workers: int = 1, threads: int = THREADS
 ) -> None:
-    """Migrate, then serve on ``host:port`` with ``workers`` processes until interrupted."""
+    """Migrate and collect the static files, then serve on ``host:port`` with ``workers``
+    processes until interrupted."""
     # The web processes share the cores with the solver workers each of them starts.
     os.environ["SOLITAIRE_WEB_WORKERS"] = str(workers)
     setup()
@@ -53,6 +63,7 @@ def serve(
     from django.db import connections
 
     migrate(verbosity=0)
+    collect_static()
     connections.close_all()  # nothing open may cross into the forked web processes
     where = f"[{host}]" if ":" in host else host
     print(

@@ -121,12 +121,18 @@ USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = DATA_DIR / "static"  # made by env.prepare; collectstatic fills it
+STATIC_ROOT = DATA_DIR / "static"  # made by env.prepare; `solitaire serve` collects into it
 STATICFILES_DIRS = [SITE_DIR / "static"]
-# Plain storage, no hashed names: the table's ES modules import each other by relative
-# path, which a manifest would break. WhiteNoise serves straight from the apps' folders.
-WHITENOISE_USE_FINDERS = True
+# Hashed names, gzip copies and long caching (solitaire.site.storage): `solitaire serve` runs
+# collectstatic before it serves. With SOLITAIRE_DEBUG=1 pages name the plain files, served
+# straight from the apps' folders and reloaded when they change.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "solitaire.site.storage.StaticStorage"},
+}
+WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_MAX_AGE = 3600  # the plain names (the favicon, the app manifest's icons)
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from solitaire.site import assets
 from solitaire.site.play.urls import api_patterns, page_patterns
 from solitaire.site.rules import views as rules
 from solitaire.site.stats import views as stats
@@ -15,6 +16,8 @@ urlpatterns = [
     path("api/", include(api_patterns)),
     path("accounts/", include("solitaire.site.accounts.urls")),
     path("admin/", admin.site.urls),
+    path("manifest.webmanifest", assets.manifest, name="manifest"),
+    path("favicon.ico", assets.favicon, name="favicon"),
 ]
 
 handler400 = "solitaire.site.jsonapi.bad_request"

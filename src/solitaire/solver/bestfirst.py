@@ -116,13 +116,6 @@ class BestFirst:
                 del heap[self.cap // 2 :]
         return ("lost" if self.complete else "unknown"), []
 
-    def release(self) -> None:
-        """Drop the open list and the parent links; keep the set of expanded keys."""
-        self._open.clear()
-        self._entries.clear()
-        self._parent.clear()
-        self._moves.clear()
-
     def _line(self, index: int) -> list[RawMove]:
         steps: list[Steps] = []
         while index > 0:

@@ -71,7 +71,6 @@ class Tables:
         self.returns = found.returns
         self.suited = found.suits is not None
         self.base_cards = tuple(code_of(found.base, suit) for suit in range(4))
-        self.fixed_bases = frozenset(found.dealt)
         # next card a foundation takes, indexed by its top card code (+1 so that -1 works)
         nxt = [-1] * 53
         for top in range(52):

@@ -23,6 +23,9 @@ class Preferences(models.Model):
     )
     four_colour = models.BooleanField(default=False)
     hide_timer = models.BooleanField(default=False)
+    winnable = models.BooleanField(
+        default=False, help_text="New deal deals from the game's proved deals only."
+    )
 
     class Meta:
         verbose_name_plural = "preferences"

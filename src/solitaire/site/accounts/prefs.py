@@ -18,6 +18,7 @@ DEFAULTS: dict[str, Any] = {
     "animation": "normal",
     "four_colour": False,
     "hide_timer": False,
+    "winnable": False,
 }
 SESSION_KEY = "settings"
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -28,6 +29,7 @@ from solitaire.site.jsonapi import Refused
 from solitaire.site.play.models import Game, Kind, Result
 from solitaire.state import Move
 from solitaire.tablefacts import table_facts
+from solitaire.winnable import proved_deals
 
 RESULTS = {"won": Result.WON, "stuck": Result.STUCK, "playing": Result.PLAYING}
 """The stored result for each status the engine reports."""
@@ -86,15 +88,34 @@ def describe(
         "result": record.result,
         "kind": record.kind,
         "daily": record.daily.isoformat() if record.daily else None,
+        "practice_of": record.practice_of.isoformat() if record.practice_of else None,
         "can_undo": bool(record.moves),
         "can_redo": bool(record.undone),
         "elapsed": record.seconds,
+        "started": record.started,
         "autocompleted": [],
+        "proved": proved(record),
         "table": table_facts(record.game),
         "clicks": click_map(engine.rules, engine.state, legal),
     }
     data.update(extra)
     return data
+
+
+PROVED_KINDS = (Kind.WINNABLE, Kind.DAILY, Kind.PRACTICE)
+"""Deals of these kinds come from the proved lists (the Daily deal is one of them)."""
+
+
+def proved(record: Game) -> bool:
+    """Whether the game's deal is proved winnable: dealt from the proved lists, or one of
+    the shipped proved deals asked for by number."""
+    return record.kind in PROVED_KINDS or record.deal in shipped_proved(record.game)
+
+
+@cache
+def shipped_proved(game: str) -> frozenset[int]:
+    """The deal numbers of ``game``'s shipped list of proved deals."""
+    return frozenset(found.deal for found in proved_deals(game))
 
 
 def random_deal() -> int:
@@ -172,9 +193,7 @@ def change(record: Game | None, version: int, action: Change) -> dict[str, Any]:
     record.result = RESULTS.get(record.status, Result.PLAYING)
     record.finished = timezone.now() if record.result != Result.PLAYING else None
     record.updated = timezone.now()
-    # Neither another change nor a new deal (which abandons this game) came first.
-    still = Game.objects.filter(pk=record.pk, version=version, result__in=OPEN)
-    if not still.update(**{field: getattr(record, field) for field in CHANGED}):
+    if not write_if_unchanged(record, version):
         raise Refused(409, "the game changed while this move was worked out: reload it")
     return describe(record, engine, legal, autocompleted=[str(move) for move in autocompleted])
 
@@ -194,6 +213,31 @@ CHANGED = (
     "first_move",
 )
 """The fields a change writes."""
+
+
+def write_if_unchanged(record: Game, version: int) -> bool:
+    """Write the changed fields of ``record`` if the stored game is still at ``version`` and
+    open (neither another change nor a new deal, which abandons it, came first); True if
+    written.
+
+    One UPDATE, the database's row lock held for that statement alone. It is written as
+    plain SQL, with each value prepared by its own field as the ORM would: on every move
+    Django's update compiler cost more than the statement itself.
+    """
+    fields = [field for field in Game._meta.concrete_fields if field.name in CHANGED]
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(str(field.column))} = %s" for field in fields)
+    sql = (
+        f"UPDATE {quote(Game._meta.db_table)} SET {assignments} "
+        f"WHERE {quote('id')} = %s AND {quote('version')} = %s "
+        f"AND {quote('result')} IN ({', '.join('%s' for _ in OPEN)})"
+    )
+    values = [
+        field.get_db_prep_save(getattr(record, field.attname), connection) for field in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, record.pk, version, *OPEN])
+        return bool(cursor.rowcount == 1)
 
 
 def autocomplete_if(enabled: bool, engine: Engine) -> list[Move]:

@@ -94,10 +94,20 @@ class Game(models.Model):
         return f"{self.game} #{self.deal} ({self.result})"
 
     @property
+    def started(self) -> bool:
+        """Whether the player has made a move (one taken back or restarted away counts)."""
+        return bool(self.first_move or self.moves_made or self.moves)
+
+    @property
     def seconds(self) -> int:
-        """Seconds from the deal to the end of the game, or to now while it goes on."""
+        """Seconds from the first move to the end of the game, or to now while it goes on;
+        0 before the first move. A game kept before first moves were timed counts from its
+        deal."""
+        if not self.started:
+            return 0
+        begin = self.first_move or self.created
         end = self.finished or timezone.now()
-        return max(0, int((end - self.created).total_seconds()))
+        return max(0, int((end - begin).total_seconds()))
 
     @property
     def playing_seconds(self) -> float | None:

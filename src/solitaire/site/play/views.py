@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -10,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from solitaire.deal import MAX_DEAL
 from solitaire.errors import SolitaireError
 from solitaire.games import get_rules
 from solitaire.layout import Layout
@@ -17,8 +19,8 @@ from solitaire.review import positions
 from solitaire.site.accounts import prefs
 from solitaire.site.jsonapi import Refused
 from solitaire.site.play import dealing, games
-from solitaire.site.play.models import Game, Kind, Result
-from solitaire.site.play.owner import owned_game, owned_games, owner_fields
+from solitaire.site.play.models import Game, Result
+from solitaire.site.play.owner import owned_game, owned_games
 from solitaire.site.play.review import reviewable
 from solitaire.site.served import is_served
 
@@ -32,26 +34,108 @@ def _table(request: HttpRequest, game: str) -> str:
     return reverse("table", args=[game])
 
 
+BAD_DEAL = f"Deal numbers are whole numbers from 1 to {MAX_DEAL:,}."
+"""What a table link with a deal number that is not one says."""
+
+
+def deal_number(text: str) -> int | None:
+    """The deal number written in ``text`` (plain ASCII digits, 1 to MAX_DEAL), else None."""
+    text = text.strip()
+    if not text.isascii() or not text.isdigit() or len(text) > len(str(MAX_DEAL)):
+        return None
+    number = int(text)
+    return number if 1 <= number <= MAX_DEAL else None
+
+
+BAD_DATE = "A Daily deal is named by its date, written YYYY-MM-DD."
+"""What a Daily link with a date that is not one says."""
+
+
+def _day(text: str) -> datetime.date | None:
+    """The date written YYYY-MM-DD in ``text``, else None."""
+    text = text.strip()
+    if len(text) != 10 or not text.isascii():
+        return None
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _bad_link(
+    request: HttpRequest, game: str, message: str, asked: str = "", status: int = 400
+) -> HttpResponse:
+    """The page for a table link that asks for something that cannot be dealt."""
+    context = {"game": get_rules(game), "message": message, "asked": asked[:40]}
+    return render(request, "play/bad_link.html", context, status=status)
+
+
+def _sentence(text: str) -> str:
+    """An error message of the engine or the API as a sentence for a page."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _latest(request: HttpRequest, game: str) -> Game | None:
+    """The player's most recent game of ``game`` that is not a Daily game."""
+    return (
+        owned_games(request)
+        .filter(game=game, daily__isnull=True)
+        .exclude(result=Result.ABANDONED)
+        .order_by("-created", "-pk")
+        .first()
+    )
+
+
+def share_query(record: Game) -> str:
+    """The query of the link that deals ``record``'s deal for anyone who opens it."""
+    if record.daily is not None:
+        return "?" + urlencode({"daily": 1, "date": record.daily.isoformat()})
+    if record.practice_of is not None:
+        return "?" + urlencode({"daily": 1, "date": record.practice_of.isoformat()})
+    return f"?deal={record.deal}"
+
+
 @ensure_csrf_cookie
 def table(request: HttpRequest, game: str) -> HttpResponse:
     """``/play/GAME/``: the card table.
 
-    ``?id=ID`` opens one of the player's games; ``?deal=N`` and ``?winnable=1`` deal and then
-    redirect to ``?id=``, so that a reload restores the game instead of dealing again;
-    ``?daily=1`` opens today's Daily game (a guest is sent to log in first). With no query,
-    the player's unfinished game of GAME resumes, or a random deal starts.
+    The links a player can share stay in the address bar:
+
+    - ``?deal=N`` resumes the player's latest game of GAME when it is deal N and not
+      abandoned (a reload, a second tab), and otherwise deals N fresh for whoever opens it;
+    - ``?daily=1&date=YYYY-MM-DD`` does the same with a past day's Daily deal (a practice
+      game); today's date, or no date, opens today's Daily game (a guest is sent to log in).
+
+    ``?winnable=1`` deals a proved deal and redirects to its ``?deal=N``; ``?id=ID`` opens
+    one of the player's own games. A deal number or date that is not one gets a page saying
+    what is allowed (400). With no query, the player's unfinished game of GAME resumes, or a
+    new deal starts: a proved one when the player's Winnable setting is on, a random one
+    otherwise.
     """
     if not is_served(game):
         raise Http404("no such game")
     query = request.GET
     if query.get("daily"):
-        if not request.user.is_authenticated:
+        day = dealing.today()
+        if query.get("date"):
+            asked = _day(query["date"])
+            if asked is None:
+                return _bad_link(request, game, BAD_DATE, query["date"])
+            if asked > day:
+                return _bad_link(request, game, f"The Daily deal of {asked} is not out yet.")
+            day = asked
+        latest = _latest(request, game)
+        if day < dealing.today() and latest is not None and latest.practice_of == day:
+            record = latest
+        elif day == dealing.today() and not request.user.is_authenticated:
             here = f"{_table(request, game)}?daily=1"
             return redirect(f"{settings.LOGIN_URL}?{urlencode({'next': here})}")
-        try:
-            record, _ = dealing.new_game(request, game, daily=True)
-        except (Refused, SolitaireError) as problem:
-            raise Http404(str(problem)) from None
+        else:
+            try:
+                record, _ = dealing.new_game(request, game, daily=True, on=day)
+            except (Refused, SolitaireError) as problem:
+                return _bad_link(request, game, _sentence(str(problem)), status=404)
     elif query.get("id"):
         if not query["id"].isdigit() or len(query["id"]) > 18:
             raise Http404("no such game")
@@ -60,16 +144,21 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
         if found is None:
             raise Http404("no such game")
         record = found
-    elif query.get("deal") or query.get("winnable"):
+    elif query.get("winnable"):
         try:
-            deal = None if query.get("winnable") else int(query["deal"])
-        except ValueError:
-            raise Http404("deal numbers are whole numbers") from None
-        try:
-            record, _ = dealing.new_game(request, game, deal=deal, winnable=deal is None)
+            record, _ = dealing.new_game(request, game, winnable=True)
         except (Refused, SolitaireError) as problem:
-            raise Http404(str(problem)) from None
-        return redirect(f"{_table(request, game)}?id={record.pk}")
+            return _bad_link(request, game, _sentence(str(problem)), status=404)
+        return redirect(f"{_table(request, game)}{share_query(record)}")
+    elif "deal" in query:
+        deal = deal_number(query["deal"])
+        if deal is None:
+            return _bad_link(request, game, BAD_DEAL, query["deal"])
+        latest = _latest(request, game)
+        if latest is not None and latest.deal == deal and latest.practice_of is None:
+            record = latest
+        else:
+            record, _ = dealing.new_game(request, game, deal=deal)
     else:
         unfinished = (
             owned_games(request)
@@ -77,12 +166,12 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
             .order_by("-created", "-pk")
             .first()
         )
-        record = unfinished or games.start(
-            owned_games(request), owner_fields(request), game, games.random_deal(), Kind.RANDOM
-        )
+        winnable = bool(prefs.load(request)["winnable"])
+        record = unfinished or dealing.new_game(request, game, winnable=winnable)[0]
     context = {
         "game": get_rules(game),
         "record": record,
+        "share_query": share_query(record),
         "game_data": games.describe(record),
         "settings_data": prefs.load(request),
     }

@@ -26,8 +26,8 @@ def page(request: HttpRequest, game: str) -> HttpResponse:
     if found:
         context["verdict_chart"] = charts.bars(
             f"What the solver proved of {rules.name} deals {found['deals']}",
-            ["deals"],
-            {"won": [found["won"]], "lost": [found["lost"]], "undecided": [found["unknown"]]},
+            ["proved won", "proved lost", "undecided"],
+            {"deals": [found["won"], found["lost"], found["unknown"]]},
         )
         times = found["times"]
         context["time_chart"] = charts.bars(

@@ -1,8 +1,9 @@
 """Work out a player's statistics from their games.
 
-A game counts as played once it has a move and has ended: won, stuck, or abandoned for a
-new deal. The game in progress counts only when it ends, so the win rate never dips while
-a game is being played. Streaks run over ended games in the order they ended.
+A game counts as played once the player has made a move in it (even one taken back since)
+and it has ended: won, stuck, or abandoned for a new deal; a deal left untouched never
+counts. The game in progress counts only when it ends, so the win rate never dips while a
+game is being played. Streaks run over ended games in the order they ended.
 """
 
 from __future__ import annotations
@@ -69,10 +70,10 @@ class PlayerStats:
 def game_stats(game: str, records: list[Game]) -> GameStats:
     """Figures for one game from the player's games of it, in the order they were dealt."""
     stats = GameStats(game, get_rules(game).name)
-    ended = [record for record in records if record.result in ENDED and record.moves]
+    ended = [record for record in records if record.result in ENDED and record.started]
     ended.sort(key=lambda record: (record.finished or record.created, record.pk))
     stats.in_progress = sum(
-        1 for record in records if record.result == Result.PLAYING and record.moves
+        1 for record in records if record.result == Result.PLAYING and record.started
     )
     streak = 0
     for record in ended:
@@ -127,7 +128,7 @@ def weekly(games: QuerySet[Game], today: datetime.date, weeks: int = 12) -> dict
     played, won = [0] * weeks, [0] * weeks
     totals = {game: [0, 0] for game in FEATURED}
     rates: dict[str, list[float | None]] = {get_rules(game).name: [] for game in FEATURED}
-    ended = [r for r in games.order_by("finished", "pk") if r.result in ENDED and r.moves]
+    ended = [r for r in games.order_by("finished", "pk") if r.result in ENDED and r.started]
     cursor = 0
     for i, start in enumerate(starts):
         end = start + datetime.timedelta(weeks=1)

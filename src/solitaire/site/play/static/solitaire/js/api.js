@@ -54,3 +54,6 @@ export const restart = (id, version) => request("POST", `${games}/${id}/restart`
 export const hint = (id) => request("POST", `${games}/${id}/hint`, {});
 export const getSettings = () => request("GET", "/api/settings");
 export const saveSettings = (settings) => request("POST", "/api/settings", settings);
+export const askVerdict = (game, deal) => request("POST", "/api/verdicts", { game, deal });
+export const getVerdict = (id) => request("GET", `/api/verdicts/${id}`);
+export const cancelVerdict = (id) => request("DELETE", `/api/verdicts/${id}`);

@@ -34,6 +34,9 @@ const TOOLBAR = `
       <button type="button" class="tool caret" data-action="deal-menu" aria-haspopup="menu"
         aria-expanded="false" aria-label="More ways to deal">${icon("caret")}</button>
       <div class="menu" role="menu" hidden>
+        <button type="button" role="menuitemcheckbox" aria-checked="false"
+          data-action="winnable-mode" data-role="winnable-mode">Winnable deals only
+          <small>New deal deals a proved deal</small></button>
         <button type="button" role="menuitem" data-action="winnable">Winnable deal</button>
         <button type="button" role="menuitem" data-action="daily">Daily deal</button>
         <button type="button" role="menuitem" data-action="number">Deal number…</button>
@@ -47,6 +50,8 @@ const TOOLBAR = `
   </div>
   <div class="scores">
     <span class="deal-no" data-role="deal"></span>
+    <span class="proved-mark" data-role="proved" hidden
+      title="Our solver has proved that this deal can be won">Proved winnable</span>
     <span class="timer" data-role="time" aria-label="Time">0:00</span>
     <span class="count" data-role="moves">0 moves</span>
   </div>
@@ -83,6 +88,8 @@ const PANELS = `
       <span>Four-colour deck<small>clubs green and diamonds blue</small></span></label>
     <label class="check"><input type="checkbox" name="hide_timer">
       <span>Hide the timer</span></label>
+    <label class="check"><input type="checkbox" name="winnable">
+      <span>Winnable deals only<small>New deal deals one of the deals our solver proved</small></span></label>
     <label class="select"><span>Animation</span>
       <select name="animation">
         <option value="slow">Slow</option>
@@ -137,6 +144,8 @@ export function buildControls(root) {
     time: part("time"),
     moves: part("moves"),
     deal: part("deal"),
+    proved: part("proved"),
+    winnableMode: part("winnable-mode"),
     menu: root.querySelector(".toolbar .menu"),
     caret: root.querySelector('[data-action="deal-menu"]'),
     newDeal: root.querySelector('.toolbar [data-action="new"]'),

@@ -8,6 +8,7 @@ import { enableDrag } from "./drag.js";
 import { enableKeyboard } from "./keyboard.js";
 import { askNumber, buildControls, wireControls, wireSettings } from "./menus.js";
 import { clickTarget, movesFrom, parseMove, predict } from "./moves.js";
+import { installQuestion } from "./question.js";
 import { Board, cardsOf, pileName } from "./render.js";
 import { Timer } from "./timer.js";
 import { showVerdict } from "./verdict.js";
@@ -18,6 +19,7 @@ const DEFAULTS = {
   animation: "normal",
   four_colour: false,
   hide_timer: false,
+  winnable: false,
 };
 const LOCAL_SETTINGS = "solitaire:settings";
 
@@ -61,6 +63,7 @@ class Table {
     enableDrag(this);
     this.keys = enableKeyboard(this);
     wireControls(this.root, this.ui, this.actions());
+    installQuestion(this.root, this.ui, () => this.game);
     wireSettings(this.ui, this.settings, (change) => this.changeSettings(change));
     document.addEventListener("keydown", (event) => this.shortcut(event));
     new ResizeObserver(() => this.board.measureBoard()).observe(this.ui.board);
@@ -73,7 +76,8 @@ class Table {
 
   actions() {
     return {
-      new: () => this.deal({}),
+      new: () => this.deal(this.settings.winnable ? { winnable: true } : {}),
+      "winnable-mode": () => this.changeSettings({ winnable: !this.settings.winnable }),
       winnable: () => this.deal({ winnable: true }),
       daily: () => this.deal({ daily: true }),
       number: async () => {
@@ -122,6 +126,9 @@ class Table {
     setSpeed(s.animation);
     this.root.classList.toggle("four-colour", Boolean(s.four_colour));
     this.root.classList.toggle("hide-timer", Boolean(s.hide_timer));
+    this.ui.winnableMode.setAttribute("aria-checked", String(Boolean(s.winnable)));
+    const box = this.ui.settings.querySelector('input[name="winnable"]');
+    if (box) box.checked = Boolean(s.winnable);
   }
 
   // Saves go to the server one after another: the server reads, changes and writes the
@@ -143,7 +150,9 @@ class Table {
         if (stored && key in stored) this.settings[key] = stored[key];
       }
     } catch (error) {
-      this.say(`Settings are kept in this browser only: ${error.message}`, { quiet: true });
+      this.say(`Your settings could not be saved (${error.message}): they hold until you reload.`, {
+        quiet: true,
+      });
     }
   }
 
@@ -158,6 +167,7 @@ class Table {
       this.root.dataset.gameId = game.id;
       this.root.dataset.game = game.game;
     }
+    this.ui.proved.hidden = !game.proved;
     this.board.facts = game.table ?? null;
     this.board.clearMarks();
     const done = this.board.render(game.layout, {

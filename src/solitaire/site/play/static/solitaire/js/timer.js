@@ -1,5 +1,5 @@
-// The clock of a game: the server counts from the deal to the end, and the table keeps
-// counting between its answers.
+// The clock of a game: the server counts from the first move to the end, and the table
+// keeps counting between its answers. Before the first move the clock stands at 0:00.
 
 function format(ms) {
   const seconds = Math.floor(ms / 1000);
@@ -27,7 +27,8 @@ export class Timer {
   update(game) {
     if (typeof game.elapsed === "number") this.base = game.elapsed * 1000;
     else if (this.since !== null) this.base = this.elapsed();
-    this.since = game.status === "playing" ? Date.now() : null;
+    const started = game.started ?? game.moves.length > 0;
+    this.since = game.status === "playing" && started ? Date.now() : null;
     this.tick();
   }
 

@@ -1,0 +1,53 @@
+"""Winnable as a mode: switched on in the menu beside New deal, it stays on, over New deal
+and a reload, and the table marks a proved deal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablepage import api, open_deal, server_game, wait_idle
+
+from solitaire.winnable import proved_deals
+
+PROVED = {found.deal for found in proved_deals("streets")}
+UNPROVED = next(n for n in range(1, 100) if n not in PROVED)
+
+
+def _menu(page: Any, action: str) -> None:
+    page.click('.toolbar [data-action="deal-menu"]')
+    page.click(f'.toolbar [data-action="{action}"]')
+
+
+def _new_deal(page: Any) -> dict[str, Any]:
+    before = server_game(page)["id"]
+    page.click('.toolbar [data-action="new"]')
+    page.wait_for_function(f"document.querySelector('#table').dataset.gameId !== '{before}'")
+    wait_idle(page)
+    return server_game(page)
+
+
+def test_winnable_stays_on_over_new_deals_and_a_reload(page: Any) -> None:
+    open_deal(page, "streets", UNPROVED)
+    mark = page.locator("[data-role=proved]")
+    switch = page.locator('[data-role="winnable-mode"]')
+    assert mark.is_hidden(), "an unproved deal carries no mark"
+    assert switch.get_attribute("aria-checked") == "false"
+    _menu(page, "winnable-mode")
+    page.wait_for_function("solitaireTable.settings.winnable === true")
+    assert switch.get_attribute("aria-checked") == "true"
+    page.wait_for_function(
+        """async () => (await (await fetch('/api/settings')).json()).winnable === true"""
+    )
+    for _ in range(3):
+        game = _new_deal(page)
+        assert game["kind"] == "winnable" and game["deal"] in PROVED, game["deal"]
+        assert mark.is_visible() and mark.inner_text() == "Proved winnable"
+    page.reload()
+    wait_idle(page)
+    assert page.locator('[data-role="winnable-mode"]').get_attribute("aria-checked") == "true"
+    game = _new_deal(page)
+    assert game["kind"] == "winnable" and game["deal"] in PROVED
+    _menu(page, "winnable-mode")
+    page.wait_for_function("solitaireTable.settings.winnable === false")
+    assert api(page, "GET", "/api/settings")["body"]["winnable"] is False
+    assert _new_deal(page)["kind"] == "random"
