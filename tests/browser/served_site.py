@@ -14,6 +14,9 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+from tablepage import LAPTOP
 
 
 def _free_port() -> int:
@@ -56,3 +59,18 @@ def served_site(data: Path, extra_env: dict[str, str]) -> Iterator[str]:
                 server.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 server.kill()
+
+
+@contextmanager
+def guest_page(browser: Any, url: str) -> Iterator[Any]:
+    """A laptop-sized page of a new guest on the site at ``url``; script errors fail it."""
+    context = browser.new_context(viewport=LAPTOP, base_url=url)
+    context.set_default_timeout(10_000)
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, f"the page raised: {errors}"

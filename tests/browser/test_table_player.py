@@ -5,9 +5,11 @@ with the mouse and checks the server's own copy of the game.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from served_site import guest_page, served_site
 from tablepage import (
     advance,
     click,
@@ -114,6 +116,23 @@ def test_a_click_queued_behind_moves_uses_the_position_they_leave(page: Any) -> 
 # ---- a game that cannot be won any more (issue 16, points 3 and 4) -------------------------
 
 BANNER = "#table [data-role=stuck]"
+HINT_WAIT = 90_000  # ms: as long as the patient site's hint may think, with room to spare
+
+
+@pytest.fixture(scope="module")
+def patient_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site with time enough for every hint, however busy the machine: the tests below
+    are about what the table does with Hint's answer, not how fast the solver gives it."""
+    data = tmp_path_factory.mktemp("patient-site")
+    with served_site(data, {"SOLITAIRE_HINT_SECONDS": "30"}) as url:
+        yield url
+
+
+@pytest.fixture
+def patient_page(browser: Any, patient_site: str) -> Iterator[Any]:
+    """A laptop-sized page of a new guest on the patient site."""
+    with guest_page(browser, patient_site) as page:
+        yield page
 
 
 def expected_undos(game: str, deal: int, moves: list[str]) -> int:
@@ -132,7 +151,8 @@ def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
-def test_a_stuck_game_says_why_and_takes_back_the_moves_that_lost_it(page: Any) -> None:
+def test_a_stuck_game_says_why_and_takes_back_the_moves_that_lost_it(patient_page: Any) -> None:
+    page = patient_page
     open_deal(page, "blockade", 4)
     stock = len(server_game(page)["layout"]["stock"])
     deals = stock // 12 + 1
@@ -142,7 +162,7 @@ def test_a_stuck_game_says_why_and_takes_back_the_moves_that_lost_it(page: Any) 
     assert status(page) == "stuck"
     undos = expected_undos("blockade", 4, ["s"] * deals)
     way_back = f"Undo {undos} moves to get back to a winnable position."
-    page.locator(BANNER, has_text=way_back).wait_for()
+    page.locator(BANNER, has_text=way_back).wait_for(timeout=HINT_WAIT)
     text = page.locator(BANNER).inner_text()
     assert "No card can reach a foundation any more" in text and "No more moves" not in text
     banner = page.locator(BANNER).bounding_box()
@@ -173,7 +193,8 @@ def still_playing(game: str, deal: int, moves: list[str]) -> str:
     raise AssertionError("every move sticks the game")
 
 
-def test_hint_on_a_lost_position_offers_the_way_back(page: Any) -> None:
+def test_hint_on_a_lost_position_offers_the_way_back(patient_page: Any) -> None:
+    page = patient_page
     open_deal(page, "streets-and-alleys", 15)
     played = [*WON_AFTER, "t7>t3", "t1>t5"]
     advance(page, played)
@@ -181,7 +202,7 @@ def test_hint_on_a_lost_position_offers_the_way_back(page: Any) -> None:
     undos = expected_undos("streets-and-alleys", 15, played)
     assert undos == 2
     line = "This position can't be won. Undo 2 moves to get back to a winnable position."
-    page.locator(BANNER, has_text=line).wait_for()
+    page.locator(BANNER, has_text=line).wait_for(timeout=HINT_WAIT)
     # The next move makes the message stale: it goes.
     move = still_playing("streets-and-alleys", 15, played)
     src, dst, count = parse_move(move)
@@ -189,7 +210,7 @@ def test_hint_on_a_lost_position_offers_the_way_back(page: Any) -> None:
     assert page.locator(BANNER).is_hidden()
     played.append(move)
     page.locator('.toolbar [data-action="hint"]').click()
-    page.locator(BANNER, has_text="Undo 3 moves").wait_for()
+    page.locator(BANNER, has_text="Undo 3 moves").wait_for(timeout=HINT_WAIT)
     page.locator(f"{BANNER} [data-action=undo-back]").click()
     wait_idle(page)
     assert server_game(page)["moves"] == WON_AFTER

@@ -9,9 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from served_site import served_site
+from served_site import guest_page, served_site
 from tablepage import (
-    LAPTOP,
     assert_shows,
     click,
     drag,
@@ -35,14 +34,8 @@ def extra_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture
 def extra_page(browser: Any, extra_site: str) -> Iterator[Any]:
     """A laptop-sized page of a new guest on that site; script errors fail the test."""
-    context = browser.new_context(viewport=LAPTOP, base_url=extra_site)
-    context.set_default_timeout(10_000)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"the page raised: {errors}"
+    with guest_page(browser, extra_site) as page:
+        yield page
 
 
 def tableau_click(game: dict[str, Any]) -> tuple[str, int, str]:

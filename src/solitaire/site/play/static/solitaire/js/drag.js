@@ -135,6 +135,7 @@ export function enableDrag(table) {
     board.markTargets(new Set(moves.map((m) => m.dst)));
     board.pile(name).classList.add("source");
     for (const el of elements) el.classList.add("lifted");
+    board.held = new Set(elements);
     return { name, count, elements, moves, known, start, dx: 0, dy: 0 };
   }
 
@@ -160,6 +161,7 @@ export function enableDrag(table) {
 
   function drop(drag, cancelled) {
     const { name, count, elements, moves, known, dx, dy } = drag;
+    board.held = new Set();
     board.markTargets(new Set());
     board.pile(name).classList.remove("source");
     const dst = cancelled ? null : under(drag);

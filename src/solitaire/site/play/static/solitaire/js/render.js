@@ -60,6 +60,7 @@ export class Board {
     this.shape = null;
     this.geometry = null;
     this.facts = null; // the game's table facts: which piles it has, what each one takes
+    this.held = new Set(); // card elements in the player's hand (a drag): left where they are
   }
 
   /** Build the piles for a new game (keeps them when the game's shape is unchanged). */
@@ -95,7 +96,8 @@ export class Board {
   render(layout, { animate = true, stagger = 0, steps = 12, deal = false } = {}) {
     this.setup(layout);
     stopCelebration(this.el);
-    let before = animate ? measure(this.el.querySelectorAll(".card")) : null;
+    const cards = [...this.el.querySelectorAll(".card")].filter((el) => !this.held.has(el));
+    let before = animate ? measure(cards) : null;
     this.layout = layout;
     this.place(layout);
     this.measureBoard();
@@ -145,6 +147,7 @@ export class Board {
       cards.forEach((el, index) => {
         if (pile.children[index] !== el) pile.insertBefore(el, pile.children[index] || null);
         el.classList.toggle("down", name === "s");
+        if (this.held.has(el)) return; // still in the player's hand
         el.classList.remove("selected", "hinted", "lifted");
         el.style.transform = "";
       });

@@ -223,8 +223,21 @@ class Table {
     if (stuck && !verdict && this.asked !== `${game.id}:${game.version}`) {
       this.asked = `${game.id}:${game.version}`;
       this.say(this.ui.stuckText.textContent, { quiet: true });
-      api.hint(game.id).then((answer) => this.learn(game, answer)).catch(() => {});
+      this.askWayBack(game, 3);
     }
+  }
+
+  // Ask Hint how far back the game still wins; a busy solver that could not prove it in
+  // time is asked again, up to ``tries`` times in all, while the position stays the same.
+  askWayBack(game, tries) {
+    api
+      .hint(game.id)
+      .then((answer) => {
+        const same = this.game.id === game.id && this.game.version === game.version;
+        if (answer.result !== "lost" && tries > 1 && same) this.askWayBack(game, tries - 1);
+        else this.learn(game, answer);
+      })
+      .catch(() => {});
   }
 
   /** Keep Hint's answer for the position of ``game``; true when it proves it lost. */
