@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from served_site import guest_page, served_site
 from tablepage import (
+    PHONE,
+    Touch,
     advance,
     click,
     drag,
@@ -63,6 +65,16 @@ def test_ten_fast_clicks_on_the_stock_are_ten_deals(page: Any, game: str) -> Non
     assert after["moves"] == ["s"] * 10
     assert len(after["layout"]["stock"]) == stock - 10
     assert len(after["layout"]["waste"]) == 10
+
+
+def test_ten_fast_taps_on_the_stock_of_a_phone_are_ten_deals(make_page: Any) -> None:
+    page = make_page(PHONE, has_touch=True)
+    open_deal(page, "fours-up", 3)
+    finger = Touch(page)
+    for _ in range(10):
+        finger.tap("s")
+    wait_idle(page)
+    assert server_game(page)["moves"] == ["s"] * 10
 
 
 class Held:
@@ -163,6 +175,12 @@ def test_a_stuck_game_says_why_and_takes_back_the_moves_that_lost_it(patient_pag
     undos = expected_undos("blockade", 4, ["s"] * deals)
     way_back = f"Undo {undos} moves to get back to a winnable position."
     page.locator(BANNER, has_text=way_back).wait_for(timeout=HINT_WAIT)
+    # Hint still answers on a stuck game, with the same way back.
+    hint_button = page.locator('.toolbar [data-action="hint"]')
+    assert hint_button.is_enabled()
+    hint_button.click()
+    wait_idle(page)
+    assert way_back in page.locator(BANNER).inner_text()
     text = page.locator(BANNER).inner_text()
     assert "No card can reach a foundation any more" in text and "No more moves" not in text
     banner = page.locator(BANNER).bounding_box()
