@@ -16,6 +16,7 @@ from tablepage import (
     advance,
     click,
     drag,
+    focus_pile,
     game_id,
     open_deal,
     parse_move,
@@ -113,6 +114,21 @@ def test_a_drag_right_after_a_refill_acts_on_the_servers_position(page: Any) -> 
     game = server_game(page)
     assert game["moves"] == ["t7>f0", "t0>t8", "t7>t4", "t7>t6"]
     assert game["layout"]["tableau"][6] == ["5H", "4H"]
+
+
+def test_keys_pressed_while_a_move_waits_act_on_the_position_it_leaves(page: Any) -> None:
+    open_deal(page, "blockade", 4)
+    held = Held(page)
+    held.holding = True
+    quick_drag(page, "t7", "f0")
+    page.wait_for_function("() => window.solitaireTable.pending > 0")
+    focus_pile(page, "t0")
+    page.keyboard.press("Enter")
+    focus_pile(page, "t8")
+    page.keyboard.press("Enter")
+    held.release()
+    wait_idle(page)
+    assert server_game(page)["moves"] == ["t7>f0", "t0>t8"]
 
 
 def test_a_click_queued_behind_moves_uses_the_position_they_leave(page: Any) -> None:

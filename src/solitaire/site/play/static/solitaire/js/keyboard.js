@@ -92,10 +92,13 @@ export function enableKeyboard(table) {
         focusPile(names.at(-1));
         break;
       case "Enter":
-      case " ":
-        if (chosen && chosen.name !== name) put(name);
-        else choose(name);
+      case " ": {
+        const act = () => (chosen && chosen.name !== name ? put(name) : choose(name));
+        // While moves wait for the server, the keys wait too, and then act on its position.
+        if (table.busy()) table.queue(async () => act());
+        else act();
         break;
+      }
       case "Escape":
         if (!chosen) return;
         clear();
