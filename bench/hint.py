@@ -1,8 +1,11 @@
-"""Hint latency on positions from proved deals: along the stored solutions, and after
-random deviations from them. Prints median and 95th-percentile seconds per game, and the
-95th percentile of the hints whose answer is proved (won or lost).
+"""Hint latency and how often its answer is proved, per game, on three kinds of position:
+along the stored solutions of proved deals, after random deviations from them, and from
+random deals (any deal number up to 1,000,000, then up to 40 random legal moves), which the
+proved lists do not choose. Prints median and 95th-percentile seconds, the 95th percentile
+of the hints whose answer is proved (won or lost), and the share of answers proved.
 
     .venv/bin/python bench/hint.py [--positions 100] [--budget 200000] [--seconds 3]
+                                   [--kinds "on line,deviated,random deal"]
 """
 
 from __future__ import annotations
@@ -17,6 +20,24 @@ from solitaire.games import FEATURED
 from solitaire.hint import MEMORY, hint
 from solitaire.layout import Layout
 from solitaire.winnable import proved_deals
+
+RANDOM_DEALS = 1_000_000
+RANDOM_MOVES = 40
+
+
+def random_games(game: str, count: int, rng: random.Random) -> list[Game]:
+    """Games of random deal numbers after 0 to 40 random legal moves (fewer where none is
+    left)."""
+    games = []
+    for _ in range(count):
+        played = Game.deal(game, rng.randint(1, RANDOM_DEALS))
+        for _ in range(rng.randint(0, RANDOM_MOVES)):
+            moves = list(played.legal_moves())
+            if not moves:
+                break
+            played.push(rng.choice(moves))
+        games.append(played)
+    return games
 
 
 def sample_games(game: str, count: int, deviate: bool, rng: random.Random) -> list[Game]:
@@ -39,6 +60,9 @@ def sample_games(game: str, count: int, deviate: bool, rng: random.Random) -> li
     return games
 
 
+KINDS = ("on line", "deviated", "random deal")
+
+
 def percentile(values: list[float], share: float) -> float:
     """The value below which ``share`` of ``values`` lie."""
     ordered = sorted(values)
@@ -52,18 +76,24 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=200_000)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--games", nargs="*", default=list(FEATURED))
+    parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds")
     args = parser.parse_args()
     rng = random.Random(2026)
     print(
-        f"{'game':<20}{'positions':<11}{'n':>5}{'median s':>10}{'p95 s':>9}"
-        f"{'p95 proved s':>14}  results"
+        f"{'game':<20}{'positions':<14}{'n':>5}{'median s':>10}{'p95 s':>9}"
+        f"{'p95 proved s':>14}{'proved':>8}  results"
     )
     for game in args.games:
-        if not proved_deals(game):
-            print(f"{game:<20}no proved deals to sample")
-            continue
-        for deviate in (False, True):
-            games = sample_games(game, args.positions, deviate, rng)
+        for kind in args.kinds.split(","):
+            if kind not in KINDS:
+                parser.error(f"kinds are {', '.join(KINDS)}")
+            if kind != "random deal" and not proved_deals(game):
+                print(f"{game:<20}no proved deals to sample")
+                continue
+            if kind == "random deal":
+                games = random_games(game, args.positions, rng)
+            else:
+                games = sample_games(game, args.positions, kind == "deviated", rng)
             MEMORY.clear()
             latencies, results = [], {"won": 0, "lost": 0, "unknown": 0}
             proved: list[float] = []
@@ -74,13 +104,13 @@ def main() -> None:
                 results[answer.result] += 1
                 if answer.result != "unknown":
                     proved.append(latencies[-1])
-            kind = "deviated" if deviate else "on line"
             summary = " ".join(f"{key} {value}" for key, value in results.items())
             median, p95 = statistics.median(latencies), percentile(latencies, 0.95)
             sure = f"{percentile(proved, 0.95):>14.4f}" if proved else f"{'-':>14}"
+            share = len(proved) / len(latencies)
             print(
-                f"{game:<20}{kind:<11}{len(latencies):>5}{median:>10.4f}{p95:>9.4f}{sure}  "
-                f"{summary}"
+                f"{game:<20}{kind:<14}{len(latencies):>5}{median:>10.4f}{p95:>9.4f}{sure}"
+                f"{share:>8.0%}  {summary}"
             )
 
 

@@ -133,3 +133,19 @@ def test_a_bad_deal_number_gets_a_page_that_says_what_deals_there_are(page: Any,
     page.wait_for_url("**/play/streets/?deal=12")
     wait_idle(page)
     assert server_game(page)["deal"] == 12
+
+
+def test_without_a_clipboard_the_link_is_shown_to_copy_by_hand(make_page: Any) -> None:
+    page = make_page()
+    page.add_init_script(
+        "navigator.clipboard.writeText = () => Promise.reject(new Error('not allowed'));"
+    )
+    open_deal(page, "blockade", 6)
+    page.click('[data-action="copy-link"]')
+    dialog = page.locator("[data-role=copy]")
+    dialog.wait_for()
+    field = dialog.locator("input[name=link]")
+    assert field.input_value().endswith("/play/blockade/?deal=6")
+    assert page.evaluate("document.activeElement.name") == "link"  # selected, ready to copy
+    dialog.locator("button.primary").click()
+    assert dialog.is_hidden()

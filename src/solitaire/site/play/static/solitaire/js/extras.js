@@ -268,7 +268,7 @@ function start(table) {
     scores.insertAdjacentHTML(
       "beforeend",
       `<button type="button" class="share-link" data-action="copy-link"
-         aria-label="Copy a link to this deal"><svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
+         aria-label="Copy link to this deal"><svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
          focusable="false"><path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"/></svg><span
          class="label">Copy link</span></button>`,
     );
