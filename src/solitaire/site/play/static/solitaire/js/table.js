@@ -166,6 +166,7 @@ class Table {
       this.root.dataset.game = game.game;
     }
     this.ui.proved.hidden = !game.proved;
+    this.board.facts = game.table ?? null;
     this.board.clearMarks();
     const done = this.board.render(game.layout, {
       animate: animate && !fresh,
