@@ -147,12 +147,14 @@ def check_readable(page: Any, where: str) -> dict[str, Any]:
 @pytest.mark.parametrize("game", FEATURED)
 def test_the_longest_piles_stay_readable_at_every_size(make_page: Any, game: str) -> None:
     deal, moves, longest = longest_position(game)
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page = make_page(SIZES["1366x768"])
     open_deal(page, game, deal)
     advance(page, moves)
     for size in SIZES:
         resize(page, size)
         seen = check_readable(page, f"{game} deal {deal} after {len(moves)} moves at {size}")
+        page.screenshot(path=SHOTS / f"{game}-{size}-longest.png")
         assert max(seen["lengths"]) == longest
         # The cards stay big enough to matter: never below the planner's floor.
         assert seen["card_width"] >= 22, f"{game} at {size}: cards {seen['card_width']} px wide"
