@@ -81,9 +81,10 @@ MEASURE = """() => {
       if (w > 0.5 && h > 0.5) overlaps.push([a.pile, b.pile]);
     }
   }
+  const root = document.scrollingElement;
   return {
     covered, outside: [...new Set(outside)], overlaps: overlaps.slice(0, 5), lengths,
-    // The board itself on the screen (the toolbar's width is another matter).
+    scrolls: root.scrollHeight > innerHeight || root.scrollWidth > innerWidth,
     board_off_screen: board.left < -0.5 || board.top < -0.5 || board.right > innerWidth + 0.5 ||
       board.bottom > innerHeight + 0.5,
     layout: document.querySelector('#board').dataset.layout,
@@ -129,6 +130,7 @@ def resize(page: Any, size: str) -> None:
 def check_readable(page: Any, where: str) -> dict[str, Any]:
     seen: dict[str, Any] = page.evaluate(MEASURE)
     assert not seen["board_off_screen"], f"{where}: the board runs off the screen"
+    assert not seen["scrolls"], f"{where}: the page scrolls"
     assert not seen["outside"], f"{where}: piles run off the board: {seen['outside']}"
     assert not seen["overlaps"], f"{where}: piles run over each other: {seen['overlaps']}"
     unreadable = [
