@@ -153,11 +153,17 @@ def test_the_longest_piles_stay_readable_at_every_size(make_page: Any, game: str
     page = make_page(SIZES["1366x768"])
     open_deal(page, game, deal)
     advance(page, moves)
+    whole_deck = server_game(page)["table"]["whole_deck_dealt"]
     for size in SIZES:
         resize(page, size)
         seen = check_readable(page, f"{game} deal {deal} after {len(moves)} moves at {size}")
         page.screenshot(path=SHOTS / f"{game}-{size}-longest.png")
         assert max(seen["lengths"]) == longest
+        # Rows fanned sideways only for a game dealt whole, and always on a wide screen.
+        if not whole_deck:
+            assert seen["layout"] == "columns", f"{game} at {size}"
+        elif SIZES[size]["width"] >= 1280:
+            assert seen["layout"] == "wings", f"{game} at {size}"
         # The cards stay big enough to matter: never below the planner's floor.
         assert seen["card_width"] >= 22, f"{game} at {size}: cards {seen['card_width']} px wide"
 
