@@ -66,7 +66,7 @@ function wingArrangements(shape) {
 }
 
 const BASE_DEPTH = 8; // cards a pile is planned for even while every pile is shorter
-const REF_DEPTH = 13; // the piles a layout is chosen for: a whole suit, King to Ace
+const REF_DEPTH = 13; // the pile a layout is chosen for: a whole suit, King to Ace
 const SPLIT_GAIN = 1.1; // how much larger two tableau rows must make the cards to be worth it
 
 /**
@@ -217,12 +217,14 @@ function largest(shape, option, width, height, lengths) {
  * ``lengths`` are the tableau piles' lengths: the cards shrink before a long pile's ranks
  * would overlap. ``wings`` (a game dealt whole, face up) allows the classic layout of rows
  * fanned sideways around the foundations. Which layout is used depends on the screen only
- * (it is chosen for piles of a whole suit), so that it holds still through a game.
+ * (it is chosen for a pile of a whole suit), so that it holds still through a game.
  */
 export function plan(shape, width, height, { lengths = [], wings = false } = {}) {
   const options = arrangements(shape);
   if (wings && shape.tableau >= 4) options.push(...wingArrangements(shape));
-  const reference = Array(shape.tableau).fill(REF_DEPTH);
+  // Chosen for a long game: one pile holds a whole suit, the others are of the usual depth.
+  const reference = Array(shape.tableau).fill(BASE_DEPTH);
+  reference[0] = REF_DEPTH;
   let best = null;
   for (const option of options) {
     const { layout, readable } = largest(shape, option, width, height, reference);
