@@ -148,13 +148,17 @@ def card_point(page: Page, pile: str, index: int | None) -> tuple[float, float]:
             const at = index === null ? cards.length - 1 : index;
             const card = cards[at] || pile;
             const r = card.getBoundingClientRect();
-            const next = cards[at + 1];
-            const bottom = next ? next.getBoundingClientRect().top : r.bottom;
-            return {x: r.left + r.width / 2, top: r.top, bottom};
+            // The part the next card leaves showing: a strip at the top, or at the left
+            // edge in a row fanned sideways.
+            const next = cards[at + 1]?.getBoundingClientRect();
+            const across = next && next.left > r.left + 1;
+            const right = across ? next.left : r.right;
+            const bottom = next && !across ? next.top : r.bottom;
+            return {x: (r.left + right) / 2, y: (r.top + bottom) / 2};
         }""",
         [pile, index],
     )
-    return box["x"], box["top"] + (box["bottom"] - box["top"]) / 2
+    return box["x"], box["y"]
 
 
 def pile_point(page: Page, pile: str) -> tuple[float, float]:
@@ -174,9 +178,11 @@ DRAG_POINTS = """([src, count, dst]) => {
     const at = cards.length - fromTop;
     const card = cards[at] || pile;
     const r = card.getBoundingClientRect();
-    const next = cards[at + 1];
-    const bottom = next ? next.getBoundingClientRect().top : r.bottom;
-    return [r.left + r.width / 2, (r.top + bottom) / 2];
+    const next = cards[at + 1]?.getBoundingClientRect();
+    const across = next && next.left > r.left + 1;
+    const right = across ? next.left : r.right;
+    const bottom = next && !across ? next.top : r.bottom;
+    return [(r.left + right) / 2, (r.top + bottom) / 2];
   };
   return [...point(src, count), ...point(dst, 1)];
 }"""

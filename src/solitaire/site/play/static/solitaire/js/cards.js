@@ -60,8 +60,9 @@ export function rankValue(code) {
   return "A23456789TJQK".indexOf(rankOf(code)) + 1;
 }
 
-function use(suit, x, y, size) {
-  return `<use href="#suit-${suit}" x="${x}" y="${y}" width="${size}" height="${size}"/>`;
+function use(suit, x, y, size, className = "") {
+  const cls = className ? ` class="${className}"` : "";
+  return `<use${cls} href="#suit-${suit}" x="${x}" y="${y}" width="${size}" height="${size}"/>`;
 }
 
 function centre(rank, suit) {
@@ -76,18 +77,24 @@ function centre(rank, suit) {
   return use(suit, 26, 58, 48);
 }
 
-/** The face of a card as SVG markup: the index across the top, a large suit below. */
+/**
+ * The face of a card as SVG markup: the index across the top (the rank, the suit beside it),
+ * a large suit below. A card covered in a row fanned sideways shows only its left edge: there
+ * the suit shows below the rank instead (``side``, drawn by table.css for such cards only),
+ * and the centre is hidden. geometry.js plans the fans from the index's size.
+ */
 export function faceMarkup(code) {
   const rank = rankOf(code);
   const suit = suitOf(code);
   const label = RANKS[rank] ?? rank;
-  const narrow = label.length > 1 ? ' textLength="50" lengthAdjust="spacingAndGlyphs"' : "";
+  const narrow = label.length > 1 ? ' textLength="34" lengthAdjust="spacingAndGlyphs"' : "";
   return (
     `<svg class="face" viewBox="0 0 100 140" aria-hidden="true" focusable="false">` +
     `<rect class="paper" x="1" y="1" width="98" height="138" rx="9"/>` +
     `<text class="index" x="6" y="37"${narrow}>${label}</text>` +
-    use(suit, 60, 7, 34) +
-    centre(rank, suit) +
+    use(suit, 60, 7, 34, "corner") +
+    use(suit, 7, 45, 28, "side") +
+    `<g class="centre">${centre(rank, suit)}</g>` +
     `</svg>`
   );
 }

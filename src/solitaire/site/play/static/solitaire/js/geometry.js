@@ -2,10 +2,20 @@
 
 const RATIO = 1.4; // card height / width
 const GAP = 0.14; // space between columns, in card widths
-const FAN = 0.3; // vertical step of a fanned pile, in card heights
-const SMALL_FAN = 0.34; // the same for small cards, whose index is relatively taller
 const MAX_WIDTH = 118;
 const WASTE_GAP = 0.5; // columns kept between a waste and the foundations in its row
+const MIN_WIDTH = 22;
+
+// A covered card must keep its rank and suit readable (cards.js draws them): its whole index
+// showing, or at least READABLE_PX of it, and never less than the rank's ink (Q's tail too).
+// Down a column the index is the rank with the suit beside it, across a row the rank with
+// the suit below it; as fractions of the card's height and width.
+const INDEX_DOWN = 0.34; // the index's box (font ascent to descent), in card heights
+const RANK_INK_DOWN = 0.31; // the rank's ink, Q's tail included, in card heights
+const INDEX_ACROSS = 0.42; // the rank and the suit below it, "10" included, in card widths
+const READABLE_PX = 30;
+const NATURAL_DOWN = 0.34; // the step of a pile with room to spare, in card heights
+const NATURAL_ACROSS = 0.46; // the same across a row, in card widths
 
 /**
  * Which piles a game has: from its facts (the game object's ``table``), which say whether
@@ -25,7 +35,7 @@ export function shapeOf(layout, facts = null) {
 
 // The top area: stock, waste and cells on the left, foundations on the right, in one row or
 // with the foundations in two rows when that lets the cards be larger. On a narrow screen a
-// wide tableau may split into two rows too, when that makes the cards much larger.
+// wide tableau may split into two rows too, when that makes the cards larger.
 function arrangements(shape) {
   const left = [];
   if (shape.stock) left.push("s");
@@ -37,43 +47,75 @@ function arrangements(shape) {
   if (shape.foundations > 4) tops.push([found.slice(0, half), found.slice(half)]);
   const options = [];
   for (const rows of tops) {
-    options.push({ rows, left, tableauRows: 1 });
-    if (shape.tableau >= 8) options.push({ rows, left, tableauRows: 2 });
+    options.push({ kind: "columns", rows, left, tableauRows: 1 });
+    if (shape.tableau >= 8) options.push({ kind: "columns", rows, left, tableauRows: 2 });
   }
   return options;
 }
 
-const DEPTH = 3.2; // card heights a tableau row needs: a card and several fanned above it
-const SPLIT_DEPTH = 3.6; // the same for each of two tableau rows, which cannot grow as far
-const SPLIT_GAIN = 1.4; // how much larger two rows must make the cards to be worth it
+// The classic layout of a game dealt whole and face up: its piles as rows fanned sideways in
+// two wings, the foundations (and cells) in the middle, in one column or two.
+function wingArrangements(shape) {
+  const cells = Array.from({ length: shape.cells }, (_, i) => `c${i}`);
+  const found = Array.from({ length: shape.foundations }, (_, i) => `f${i}`);
+  const options = [{ kind: "wings", middle: [...cells, ...found].map((name) => [name]) }];
+  if (shape.foundations > 1) {
+    const grid = [];
+    for (let i = 0; i < cells.length; i += 2) grid.push(cells.slice(i, i + 2));
+    for (let i = 0; i < found.length; i += 2) grid.push(found.slice(i, i + 2));
+    options.push({ kind: "wings", middle: grid });
+  }
+  return options;
+}
 
-function sizeFor(shape, option, width, height) {
-  const perRow = Math.ceil(shape.tableau / option.tableauRows);
+const BASE_DEPTH = 8; // cards a pile is planned for even while every pile is shorter
+const REF_DEPTH = 13; // the pile a layout is chosen for: a whole suit, King to Ace
+const SPLIT_GAIN = 1.1; // how much larger two tableau rows must make the cards to be worth it
+
+/**
+ * How much of a covered card must show along its fan, in pixels, for a card ``size`` long
+ * that way (its height down a column, its width across a row): its whole index, or at least
+ * READABLE_PX of it and all of the rank's ink.
+ */
+export function readableStep(size, fan = "down") {
+  if (fan === "across") return Math.ceil(INDEX_ACROSS * size) + 1;
+  const index = INDEX_DOWN * size;
+  return Math.ceil(Math.max(Math.min(index, READABLE_PX), RANK_INK_DOWN * size)) + 1;
+}
+
+/** The step of a fanned pile with room to spare: a little more than it must show. */
+export function naturalStep(size, fan = "down") {
+  const share = fan === "across" ? NATURAL_ACROSS : NATURAL_DOWN;
+  return Math.max(readableStep(size, fan) + 2, Math.round(size * share));
+}
+
+const longestOf = (lengths, from, to) =>
+  Math.max(BASE_DEPTH, ...lengths.slice(from, to).map((n) => n ?? 0));
+
+function metrics(cw) {
+  return { cw, ch: Math.round(cw * RATIO), gap: Math.max(3, Math.floor(cw * GAP)) };
+}
+
+// The columns layout for cards ``cw`` wide, or null when it does not fit (``strict``: with
+// every pile's covered cards readable; else only the cards themselves).
+function columnsLayout(shape, option, width, height, cw, lengths, strict) {
+  const { ch, gap } = metrics(cw);
+  const rowsOfTableau = option.tableauRows;
+  const perRow = Math.ceil(shape.tableau / rowsOfTableau);
   // A waste beside the foundations keeps a gap from them, so that it does not read as one.
   const top = option.left.length + option.rows[0].length + (shape.waste ? WASTE_GAP : 0);
   const columns = Math.max(perRow, top);
-  const rows = option.rows.length;
-  const depth = option.tableauRows === 1 ? DEPTH : 2 * SPLIT_DEPTH;
-  const byWidth = width / (columns + (columns + 1) * GAP);
-  const byHeight = height / (RATIO * (rows + depth) + (rows + 2 + option.tableauRows) * GAP);
-  return { columns, perRow, cardWidth: Math.min(byWidth, byHeight, MAX_WIDTH) };
-}
-
-/**
- * Plan the board: card size and a box for every pile, in pixels from the board's corner.
- * Tableau boxes reach down to the bottom of their row, so that a whole column is a drop zone.
- */
-export function plan(shape, width, height) {
-  let best = null;
-  for (const option of arrangements(shape)) {
-    const size = sizeFor(shape, option, width, height);
-    const gain = option.tableauRows > 1 ? SPLIT_GAIN : 1;
-    if (!best || size.cardWidth > best.cardWidth * gain + 0.5) best = { option, ...size };
+  if (columns * cw + (columns + 1) * gap > width) return null;
+  const tableauTop = gap + option.rows.length * (ch + gap) + Math.floor(gap / 2);
+  const room = height - tableauTop - gap * rowsOfTableau;
+  const step = readableStep(ch);
+  const needs = [];
+  for (let r = 0; r < rowsOfTableau; r++) {
+    const n = strict ? longestOf(lengths, r * perRow, (r + 1) * perRow) : 1;
+    needs.push(ch + (n - 1) * step);
   }
-  const { option, columns, perRow } = best;
-  const cw = Math.floor(best.cardWidth);
-  const ch = Math.round(cw * RATIO);
-  const gap = Math.max(3, Math.floor(cw * GAP));
+  const needed = needs.reduce((a, b) => a + b, 0);
+  if (needed > room) return null;
   const used = columns * cw + (columns - 1) * gap;
   const x0 = Math.max(gap, Math.floor((width - used) / 2));
   const colX = (col) => Math.round(x0 + col * (cw + gap));
@@ -87,26 +129,131 @@ export function plan(shape, width, height) {
       boxes[name] = { x: colX(start + i), y: gap + r * (ch + gap), w: cw, h: ch };
     });
   });
-  const tableauTop = gap + option.rows.length * (ch + gap) + Math.floor(gap / 2);
-  const rowHeight = Math.floor((height - tableauTop - gap * option.tableauRows) / option.tableauRows);
-  for (let i = 0; i < shape.tableau; i++) {
-    const row = Math.floor(i / perRow);
-    const inRow = row === option.tableauRows - 1 ? shape.tableau - row * perRow : perRow;
+  // Each tableau row gets room in proportion to what its longest pile needs.
+  let y = tableauTop;
+  for (let r = 0; r < rowsOfTableau; r++) {
+    const rowHeight = r === rowsOfTableau - 1
+      ? height - gap - y
+      : Math.floor((room * needs[r]) / needed);
+    const first = r * perRow;
+    const inRow = Math.min(perRow, shape.tableau - first);
     const start = (columns - inRow) / 2;
-    boxes[`t${i}`] = {
-      x: colX(start + (i % perRow)),
-      y: tableauTop + row * (rowHeight + gap),
-      w: cw,
-      h: Math.max(ch, rowHeight),
-    };
+    for (let i = 0; i < inRow; i++) {
+      boxes[`t${first + i}`] = {
+        x: colX(start + i), y, w: cw, h: Math.max(ch, rowHeight), fan: "down",
+      };
+    }
+    y += rowHeight + gap;
   }
-  return { cardWidth: cw, cardHeight: ch, gap, boxes, tableauRows: option.tableauRows };
+  return { cardWidth: cw, cardHeight: ch, gap, boxes, tableauRows: rowsOfTableau, kind: "columns" };
 }
 
-/** The vertical step between the cards of a tableau pile of ``count`` cards in ``box``. */
-export function fanStep(count, box, cardHeight) {
+// The wings layout for cards ``cw`` wide, or null when it does not fit. Both wings fan to
+// the right, so a covered card always shows its left edge: the rank with the suit below.
+function wingsLayout(shape, option, width, height, cw, lengths, strict) {
+  const { ch, gap } = metrics(cw);
+  const half = Math.ceil(shape.tableau / 2);
+  const middleColumns = Math.max(...option.middle.map((row) => row.length));
+  const slots = Math.max(half, option.middle.length);
+  if (slots * ch + (slots + 1) * gap > height) return null;
+  const middleWidth = middleColumns * cw + (middleColumns - 1) * gap;
+  const room = Math.floor((width - middleWidth - 4 * gap) / 2);
+  const n = strict ? longestOf(lengths, 0, shape.tableau) : 1;
+  if (cw + (n - 1) * readableStep(cw, "across") > room) return null;
+  // As wide as a whole suit's row at the natural step needs, and no wider: the wings stay
+  // close to the foundations on a wide screen.
+  const full = cw + (Math.max(n, REF_DEPTH) - 1) * naturalStep(cw, "across");
+  const wing = Math.min(room, full);
+  const used = 2 * wing + middleWidth + 2 * gap;
+  const x0 = Math.floor((width - used) / 2);
+  const middleX = x0 + wing + gap;
+  const rightX = middleX + middleWidth + gap;
+  const rowY = (r, count) => gap + Math.round(((slots - count) * (ch + gap)) / 2) + r * (ch + gap);
+  const boxes = {};
+  for (let i = 0; i < shape.tableau; i++) {
+    const right = i >= half;
+    const r = right ? i - half : i;
+    boxes[`t${i}`] = {
+      x: right ? rightX : x0,
+      y: rowY(r, right ? shape.tableau - half : half),
+      w: wing,
+      h: ch,
+      fan: "across",
+    };
+  }
+  option.middle.forEach((row, r) => {
+    const inset = ((middleColumns - row.length) * (cw + gap)) / 2;
+    row.forEach((name, i) => {
+      boxes[name] = {
+        x: Math.round(middleX + inset + i * (cw + gap)),
+        y: rowY(r, option.middle.length),
+        w: cw,
+        h: ch,
+      };
+    });
+  });
+  return { cardWidth: cw, cardHeight: ch, gap, boxes, tableauRows: 0, kind: "wings" };
+}
+
+function layoutFor(shape, option, width, height, cw, lengths, strict) {
+  const make = option.kind === "wings" ? wingsLayout : columnsLayout;
+  return make(shape, option, width, height, cw, lengths, strict);
+}
+
+// The layout of ``option`` with the largest cards whose piles all stay readable (``readable``
+// true); failing that (a pile too long for any card), the smallest cards, whose fans squeeze.
+function largest(shape, option, width, height, lengths) {
+  for (let cw = MAX_WIDTH; cw >= MIN_WIDTH; cw--) {
+    const layout = layoutFor(shape, option, width, height, cw, lengths, true);
+    if (layout) return { layout, readable: true };
+  }
+  for (let cw = MIN_WIDTH; cw >= 8; cw--) {
+    const layout = layoutFor(shape, option, width, height, cw, lengths, false);
+    if (layout) return { layout, readable: false };
+  }
+  return { layout: layoutFor(shape, option, Infinity, Infinity, 8, lengths, false), readable: false };
+}
+
+/**
+ * Plan the board: card size and a box for every pile, in pixels from the board's corner.
+ * Tableau boxes say which way their pile fans (``fan``: "down" or "across") and reach to
+ * the end of their row, so that a whole column or row is a drop zone.
+ *
+ * ``lengths`` are the tableau piles' lengths: the cards shrink before a long pile's ranks
+ * would overlap. ``wings`` (a game dealt whole, face up) allows the classic layout of rows
+ * fanned sideways around the foundations. Which layout is used depends on the screen only
+ * (it is chosen for a pile of a whole suit), so that it holds still through a game.
+ */
+export function plan(shape, width, height, { lengths = [], wings = false } = {}) {
+  const options = arrangements(shape);
+  if (wings && shape.tableau >= 4) options.push(...wingArrangements(shape));
+  // Chosen for a long game: one pile holds a whole suit, the others are of the usual depth.
+  const reference = Array(shape.tableau).fill(BASE_DEPTH);
+  reference[0] = REF_DEPTH;
+  let best = null;
+  for (const option of options) {
+    const { layout, readable } = largest(shape, option, width, height, reference);
+    const size = layout.cardWidth;
+    // Two tableau rows must make the cards clearly larger; the wings win a tie.
+    const gain = option.tableauRows > 1 ? SPLIT_GAIN : 1;
+    const wins = !best || (readable && !best.readable) ||
+      (readable === best.readable &&
+        (option.kind === "wings" ? size >= best.size : size > best.size * gain + 0.5));
+    if (wins) best = { option, size, readable };
+  }
+  return largest(shape, best.option, width, height, lengths).layout;
+}
+
+/**
+ * The step between the cards of a tableau pile of ``count`` cards in ``box``, along the
+ * box's fan (down: in card heights, across: in card widths): natural while there is room,
+ * closer when the pile is long, never closer than readable unless nothing else fits.
+ */
+export function fanStep(count, box, cardHeight, cardWidth = cardHeight / RATIO) {
   if (count < 2) return 0;
-  const natural = Math.round(cardHeight * (cardHeight < 90 ? SMALL_FAN : FAN));
-  const room = box.h - cardHeight;
+  const across = box.fan === "across";
+  const size = across ? cardWidth : cardHeight;
+  const natural = naturalStep(size, across ? "across" : "down");
+  const room = (across ? box.w : box.h) - size;
   return Math.max(2, Math.min(natural, Math.floor(room / (count - 1))));
 }

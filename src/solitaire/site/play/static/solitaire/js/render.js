@@ -161,8 +161,14 @@ export class Board {
     if (!this.shape) return;
     const width = this.el.clientWidth;
     const height = this.el.clientHeight;
-    const geometry = plan(this.shape, width, height);
+    // The plan knows the piles' lengths, so that cards shrink before a long pile's ranks
+    // overlap; a game dealt whole and face up may have its rows fanned sideways (wings).
+    const lengths = (this.layout?.tableau ?? []).map((pile) => pile.length);
+    const wings = Boolean(this.facts?.whole_deck_dealt);
+    const geometry = plan(this.shape, width, height, { lengths, wings });
     this.geometry = geometry;
+    this.el.dataset.layout = geometry.kind;
+    this.el.dataset.planned = `${width}x${height}`; // the board size the plan was made for
     this.el.style.setProperty("--card-w", `${geometry.cardWidth}px`);
     this.el.style.setProperty("--card-h", `${geometry.cardHeight}px`);
     for (const [name, pile] of this.piles) {
@@ -174,12 +180,16 @@ export class Board {
         height: `${box.h}px`,
       });
       const cards = [...pile.children];
-      const step = name[0] === "t" ? fanStep(cards.length, box, geometry.cardHeight) : 0;
+      const across = box.fan === "across";
+      const step = name[0] === "t"
+        ? fanStep(cards.length, box, geometry.cardHeight, geometry.cardWidth)
+        : 0;
       pile.dataset.step = step;
+      pile.dataset.fan = box.fan ?? "none";
+      pile.classList.toggle("fan-across", across);
       cards.forEach((el, index) => {
-        el.style.top = `${index * step}px`;
-        // Deep stacks show a slight edge; only the top few matter.
-        el.style.left = "0px";
+        el.style.top = across ? "0px" : `${index * step}px`;
+        el.style.left = across ? `${index * step}px` : "0px";
       });
     }
   }
