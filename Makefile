@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck unit unit-pure unit-postgres bench clean
+.PHONY: run test quick lint typecheck unit unit-pure unit-postgres bench clean
 
 # Reinstalled when the solver changes, so that mypyc compiles it again (setup.py).
 $(STAMP): pyproject.toml setup.py $(wildcard src/solitaire/solver/*.py src/solitaire/solver/*.c)
@@ -21,6 +21,11 @@ run: $(STAMP)
 	$(BIN)/solitaire serve --host $(HOST) --port $(PORT)
 
 test: lint typecheck unit unit-pure unit-postgres
+
+# For development: ruff, mypy and every test but the browser ones (the `browser` mark,
+# tests/browser), once, on the compiled solver and SQLite. `make test` still runs them all.
+quick: lint typecheck
+	$(BIN)/pytest -m "not browser"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
