@@ -19,6 +19,7 @@ from tablepage import (
     Touch,
     advance,
     almost_won,
+    api,
     assert_shows,
     click,
     count_pointers,
@@ -26,7 +27,6 @@ from tablepage import (
     open_deal,
     play_move,
     server_game,
-    set_settings,
     status,
     wait_idle,
 )
@@ -45,11 +45,14 @@ def finish(page: Any, game: str, how: str) -> None:
 
 
 def start(page: Any, line: Line) -> None:
-    """Deal the line's deal, play its prefix through the API, and turn animation off."""
+    """Deal the line's deal, turn animation off and play the line's prefix through the API,
+    then reload the table once to show all that.
+    """
     open_deal(page, line.game, line.deal)
-    if line.prefix:
-        advance(page, line.prefix)
-    set_settings(page, animation="off")
+    answer = api(page, "POST", "/api/settings", {"animation": "off"})
+    assert answer["status"] == 200, answer
+    advance(page, line.prefix)
+    assert page.evaluate("window.solitaireTable.settings.animation") == "off"
     assert server_game(page)["moves"] == list(line.prefix)
     assert status(page) == "playing"
 
