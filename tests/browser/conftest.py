@@ -68,7 +68,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The site, served on a free loopback port with its own data folder."""
     port = _free_port()
     data = tmp_path_factory.mktemp("site-data")
-    env = {**os.environ, "SOLITAIRE_DATA_DIR": str(data)}
+    # The hint tests check what the solver proves, not how fast: on a busy machine, or
+    # when a hint is the first of a fresh server (its solver processes still starting, as
+    # happens when the tests run in two workers), the site's 2 s would give "Not proved".
+    env = {**os.environ, "SOLITAIRE_DATA_DIR": str(data), "SOLITAIRE_HINT_SECONDS": "30"}
     env.pop("DATABASE_URL", None)
     log = (data / "serve.log").open("w")
     server = subprocess.Popen(
