@@ -7,7 +7,11 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck unit unit-pure unit-postgres bench clean
+# The tests run in this many pytest-xdist workers (0: in one process, in file order).
+JOBS ?= 2
+PYTEST := $(BIN)/pytest -n $(JOBS)
+
+.PHONY: run test quick lint typecheck unit unit-pure unit-postgres bench clean
 
 # Reinstalled when the solver changes, so that mypyc compiles it again (setup.py).
 $(STAMP): pyproject.toml setup.py $(wildcard src/solitaire/solver/*.py src/solitaire/solver/*.c)
@@ -22,6 +26,11 @@ run: $(STAMP)
 
 test: lint typecheck unit unit-pure unit-postgres
 
+# For development: ruff, mypy and every test but the browser ones (the `browser` mark,
+# tests/browser), once, on the compiled solver and SQLite. `make test` still runs them all.
+quick: lint typecheck
+	$(PYTEST) -m "not browser"
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 
@@ -29,18 +38,21 @@ typecheck: $(STAMP)
 	$(BIN)/mypy src/solitaire
 
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(PYTEST)
 
-# The solver's tests again on the plain Python kernel, the fallback where no C compiler is
-# there (SOLITAIRE_PURE=1): its answers, its pruning and its moves against the engine's.
-PURE_TESTS := tests/test_solver_soundness.py tests/test_solver_pinned.py \
-	tests/test_solver_lines.py tests/test_solver_budget.py tests/test_solver_probes.py \
-	tests/test_stockbeam.py tests/test_stuck.py
+# The solver's tests again on the plain Python build, the fallback where no C compiler is
+# there (SOLITAIRE_PURE=1): its answers, its pruning and its stuck verdicts, through
+# solitaire.solver. Not tests/test_solver_pinned.py and tests/test_solver_probes.py: they
+# import the plain Python kernel and searches directly, so the first pass already ran them
+# on plain Python, and again here they would do the same work twice.
+PURE_TESTS := tests/test_solver_soundness.py tests/test_solver_lines.py \
+	tests/test_solver_budget.py tests/test_stockbeam.py tests/test_stuck.py
 unit-pure: $(STAMP)
-	SOLITAIRE_PURE=1 $(BIN)/pytest -p no:cacheprovider $(PURE_TESTS)
+	SOLITAIRE_PURE=1 $(PYTEST) -p no:cacheprovider $(PURE_TESTS)
 
 # The site's tests again, on a throwaway PostgreSQL server with a throwaway Redis cache
 # (each skipped with a notice when not installed, except under CI=true, where that fails).
+# In one process: workers would share the one Redis, and each other's cached answers.
 unit-postgres: $(STAMP)
 	scripts/with-postgres scripts/with-redis $(BIN)/pytest tests/site -p no:cacheprovider
 

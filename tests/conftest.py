@@ -1,4 +1,5 @@
-"""Fixtures for every test: a real Dask cluster, started by the project's own script."""
+"""Fixtures for every test: a real Dask cluster, started by the project's own script; and
+the ``browser`` mark on every test under ``tests/browser``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+BROWSER_TESTS = ROOT / "tests" / "browser"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test in ``tests/browser`` (files added later too) ``browser``, before
+    ``-m`` selects: ``make quick`` runs ``pytest -m "not browser"``.
+    """
+    for item in items:
+        if BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture

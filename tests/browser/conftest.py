@@ -67,7 +67,10 @@ def serve(data: Path, env: dict[str, str]) -> Iterator[str]:
     """Serve the site with ``solitaire serve`` on a free loopback port, its data in ``data``
     and its settings from ``env``; yield its address, and stop it after."""
     port = _free_port()
-    env = {**env, "SOLITAIRE_DATA_DIR": str(data)}
+    # The hint tests check what the solver proves, not how fast: on a busy machine, or
+    # when a hint is the first of a fresh server (its solver processes still starting, as
+    # happens when the tests run in two workers), the site's 2 s would give "Not proved".
+    env = {"SOLITAIRE_HINT_SECONDS": "30", **env, "SOLITAIRE_DATA_DIR": str(data)}
     env.pop("DATABASE_URL", None)
     log = (data / "serve.log").open("w")
     server = subprocess.Popen(

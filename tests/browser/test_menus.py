@@ -20,7 +20,7 @@ def test_hint_highlights_a_legal_move_and_says_what_is_proved(page: Any) -> None
     move = f"{source}>{target}" + (f":{count}" if count > 1 else "")
     assert move in game["legal"]
     said = page.inner_text("[data-role=toast]")
-    assert "proved" in said
+    assert "This position is proved winnable." in said  # not "Not proved either way."
     assert "Try this" in said
 
 

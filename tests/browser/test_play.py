@@ -22,7 +22,7 @@ from tablepage import (
     status,
     wait_idle,
 )
-from winning_lines import load
+from winning_lines import drag_line
 
 from solitaire import Game
 
@@ -106,7 +106,7 @@ def test_undo_and_redo_take_a_move_back_and_play_it_again(page: Any) -> None:
 
 
 def test_a_reload_in_the_middle_of_a_game_restores_it_exactly(page: Any) -> None:
-    line = load("streets-and-alleys", "drag")
+    line = drag_line("streets-and-alleys")
     open_deal(page, "streets-and-alleys", line.deal)
     for move in line.moves[:6]:
         play_move(page, move)
@@ -141,7 +141,7 @@ def test_every_move_can_be_made_from_the_keyboard(page: Any) -> None:
 
 
 def test_a_run_moves_from_the_keyboard(page: Any) -> None:
-    line = load("streets-and-alleys", "drag")
+    line = drag_line("streets-and-alleys")
     at = next(i for i, move in enumerate(line.moves) if ":" in move)
     run = line.moves[at]
     src, dst, count = parse_move(run)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from tablepage import LAPTOP, PHONE, SCREENSHOTS_DIR, advance, almost_won, open_deal, wait_idle
-from winning_lines import NoLine, load
+from winning_lines import NoLine, drag_line
 
 from solitaire import Game
 from solitaire.games import FEATURED
@@ -45,7 +45,7 @@ READABLE = """() => {
 def opening(game: str) -> tuple[int, tuple[str, ...]]:
     """A deal and a dozen moves into it: from the stored line, or home moves and the stock."""
     try:
-        line = load(game, "drag")
+        line = drag_line(game)
     except NoLine:
         played = Game.deal(game, 3)
         for _ in range(12):

@@ -1,6 +1,10 @@
 """Every game can be won in the browser: by mouse (dragging, and clicking), by keyboard and
-by touch. Each test replays a stored winning line (``lines.json``) and checks the win the
-table shows against the server's own copy of the game.
+by touch, and the win the table shows is checked against the server's own copy of the game.
+
+One whole winning line per game is played by drag, from the deal: the shortest of the
+game's proved lines (``src/solitaire/data/winnable``). Clicks, keys and touch each finish a
+nearly won position of the same line: its first moves are played through the API, and the
+browser makes the last ones and the win (``winning_lines``).
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from tablepage import (
     PHONE,
     SCREENSHOTS_DIR,
     Touch,
+    advance,
     almost_won,
+    api,
     assert_shows,
     click,
     count_pointers,
@@ -21,28 +27,12 @@ from tablepage import (
     open_deal,
     play_move,
     server_game,
-    set_settings,
     status,
     wait_idle,
 )
-from winning_lines import NoLine, load
+from winning_lines import Line, click_line, drag_line, finishing_line
 
 from solitaire.games import FEATURED
-
-# Every game is won by mouse (dragging and clicking), by keyboard and by touch on a
-# phone-sized page. Touch is the slowest way to play a line (each touch event waits for a
-# frame): the Streets line (253 moves) took 51 s by touch, the Blockade line (123 moves) 29 s.
-
-
-def line_for(game: str, kind: str) -> Any:
-    """The winning line for the test; a failure naming the missing data when there is none.
-
-    The lines come from the solver and the winnable lists.
-    """
-    try:
-        return load(game, kind)
-    except NoLine as missing:
-        pytest.fail(str(missing))
 
 
 def finish(page: Any, game: str, how: str) -> None:
@@ -54,58 +44,67 @@ def finish(page: Any, game: str, how: str) -> None:
     page.screenshot(path=SCREENSHOTS_DIR / f"won-{game}-{how}.png")
 
 
-def start(page: Any, game: str, kind: str = "drag") -> Any:
-    """Deal the game's stored line with animation off (the tests replay long lines)."""
-    line = line_for(game, kind)
-    open_deal(page, game, line.deal)
-    set_settings(page, animation="off")
-    return line
+def start(page: Any, line: Line) -> None:
+    """Deal the line's deal, turn animation off and play the line's prefix through the API,
+    then reload the table once to show all that.
+    """
+    open_deal(page, line.game, line.deal)
+    answer = api(page, "POST", "/api/settings", {"animation": "off"})
+    assert answer["status"] == 200, answer
+    advance(page, line.prefix)
+    assert page.evaluate("window.solitaireTable.settings.animation") == "off"
+    assert server_game(page)["moves"] == list(line.prefix)
+    assert status(page) == "playing"
 
 
-def check_won(page: Any, game: str, how: str, moves: tuple[str, ...]) -> None:
+def check_won(page: Any, game: str, how: str, line: Line) -> None:
     wait_idle(page)
     finish(page, game, how)
     played = server_game(page)
-    assert played["moves"][: len(moves)] == list(moves), "the table made other moves"
+    assert played["moves"][: len(line.moves)] == list(line.moves), "the table made other moves"
     assert_shows(page, played["layout"])
     assert page.evaluate(CELEBRATING) == 0, "the cards bounce with animation off"
 
 
 @pytest.mark.parametrize("game", FEATURED)
 def test_it_wins_a_proved_deal_by_dragging(page: Any, game: str) -> None:
-    line = start(page, game)
+    line = drag_line(game)
+    start(page, line)
     for move in line.moves:
         play_move(page, move)
         assert status(page) != "stuck", f"{move} left the game stuck"
-    check_won(page, game, "drag", line.moves)
+    check_won(page, game, "drag", line)
 
 
 @pytest.mark.parametrize("game", FEATURED)
-def test_it_wins_a_deal_by_clicking(page: Any, game: str) -> None:
-    line = start(page, game, "click")
+def test_it_finishes_a_deal_by_clicking(page: Any, game: str) -> None:
+    line = click_line(game)
+    start(page, line)
     for step in line.clicks:
         click(page, step.pile, step.index)
         wait_idle(page)
-    check_won(page, game, "click", line.moves)
+    check_won(page, game, "click", line)
 
 
 @pytest.mark.parametrize("game", FEATURED)
-def test_it_wins_a_proved_deal_by_keyboard(page: Any, game: str) -> None:
-    line = start(page, game)
-    for move in line.moves:
+def test_it_finishes_a_proved_deal_by_keyboard(page: Any, game: str) -> None:
+    line = finishing_line(game)
+    start(page, line)
+    for move in line.rest:
         key_move(page, move)
-    check_won(page, game, "keyboard", line.moves)
+    check_won(page, game, "keyboard", line)
 
 
 @pytest.mark.parametrize("game", FEATURED)
-def test_it_wins_a_proved_deal_by_touch(make_page: Any, game: str) -> None:
+def test_it_finishes_a_proved_deal_by_touch(make_page: Any, game: str) -> None:
     page = make_page(PHONE, has_touch=True, is_mobile=True)
     count_pointers(page)
-    line = start(page, game)
+    line = finishing_line(game)
+    start(page, line)
     finger = Touch(page)
-    for move in line.moves:
+    for move in line.rest:
         finger.play(move)
-    check_won(page, game, "touch", line.moves)
+    check_won(page, game, "touch", line)
     kinds = page.evaluate("window.pointerKinds")
     assert set(kinds) == {"touch"}, f"the page saw presses of {kinds}"
 

@@ -1,34 +1,48 @@
-"""Winning lines for the browser tests, found with the project's own engine and solver.
+"""Winning lines for the browser tests, derived at test time from the project's proved lists.
 
-A drag can make any legal move, so a drag test replays a line from the stored winnable
-lists or from the solver. A click makes only the move SPEC's click order picks, so a click
-test needs a line of clicks: :func:`find_click_line` searches among clicks alone. Lines
-stop where Auto complete takes over, since the server plays the rest.
+The lines come from ``src/solitaire/data/winnable`` (:func:`solitaire.winnable.proved_deals`):
+each proved deal is stored with the solver's winning line, in the engine's move notation
+(``t3>t5:2``, ``w>f0``, ``s``), which is what the tests drag, key and touch.
 
-Searching takes time, so the lines found are kept in ``lines.json`` beside this file;
-every test replays its line through the engine first. Rebuild the file with
-``.venv/bin/python tests/browser/winning_lines.py``.
+- :func:`drag_line`: one whole winning line of a game, from the deal to the end. A drag can
+  make any legal move, so the stored line is replayed as it is, with its detours cut out
+  (:func:`shorten`).
+- :func:`finishing_line`: the same line, most of it played through the API first; the browser
+  makes only the last moves (its last dozen, reaching back to its last stock move and its last
+  run when those are near the end), and the win.
+- :func:`click_line`: a nearly won position of the same line and the clicks that win from
+  there. A click makes only the move SPEC's click order picks (``solitaire.clicks``), so the
+  clicks are found by following the line's last moves with clicks alone (:func:`by_clicks`).
+
+Lines stop where Auto complete takes over, since the server plays the rest. Every line is
+replayed through the engine before a test uses it (:func:`replay`).
 """
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, replace
+from functools import cache
 
 from solitaire.clicks import click_move
 from solitaire.deal import deal
 from solitaire.engine import legal_moves, play, run_length
-from solitaire.games import FEATURED, get_rules
+from solitaire.games import get_rules
 from solitaire.rules import Rules
 from solitaire.state import FOUNDATION, STOCK, TABLEAU, Move, Pile, State
 from solitaire.status import autocomplete_ready, is_won
 
-STORE = Path(__file__).with_name("lines.json")
-DEALS = range(1, 61)
-"""The deals searched for a line, in order; the first that yields one is used."""
+CANDIDATES = 5
+"""How many of a game's shortest proved lines are shortened; the shortest result is used."""
+
+TAIL = 12
+"""How many moves at least the browser makes in a finishing line."""
+
+REACH = 40
+"""How far back from the end a finishing line reaches for a stock move or a run."""
+
+SEARCH_BUDGET = 20_000
+"""How many positions a search among clicks alone may visit."""
 
 
 @dataclass(frozen=True)
@@ -44,12 +58,29 @@ class Click:
 
 @dataclass(frozen=True)
 class Line:
-    """A deal and the moves (and, for a click line, the clicks) that win it."""
+    """A deal and the moves that win it. The first ``start`` moves are played through the
+    API before the browser takes over; a click line has a click for each move after them.
+    """
 
     game: str
     deal: int
     moves: tuple[str, ...]
     clicks: tuple[Click, ...] = ()
+    start: int = 0
+
+    @property
+    def prefix(self) -> tuple[str, ...]:
+        """The moves played through the API, before the browser makes any."""
+        return self.moves[: self.start]
+
+    @property
+    def rest(self) -> tuple[str, ...]:
+        """The moves the browser makes, to the win."""
+        return self.moves[self.start :]
+
+
+class NoLine(LookupError):
+    """The package has no proved deal for a game."""
 
 
 def finished(rules: Rules, state: State) -> bool:
@@ -58,25 +89,19 @@ def finished(rules: Rules, state: State) -> bool:
 
 
 def replay(game: str, number: int, moves: tuple[str, ...]) -> None:
-    """Check that ``moves`` take deal ``number`` to a finished position."""
+    """Check that ``moves`` take deal ``number`` to a finished position, and no sooner."""
     rules = get_rules(game)
     state = deal(rules, number)
     for move in moves:
+        assert not finished(rules, state), f"{game} deal {number}: won before {move}"
         legal = {str(m): m for m in legal_moves(rules, state)}
-        assert move in legal, f"{game} deal {number}: {move} is not legal; rebuild lines.json"
+        assert move in legal, f"{game} deal {number}: {move} is not legal"
         state = play(rules, state, legal[move])
     assert finished(rules, state), f"{game} deal {number}: the line does not win"
 
 
-def _score(rules: Rules, state: State) -> float:
-    """How promising a position looks: cards home, built runs, empty piles, a short waste."""
-    runs = sum(run_length(rules, pile) for pile in state.tableau if pile)
-    empty = sum(not pile for pile in state.tableau)
-    return 10 * state.home_count() + 2 * runs + 4 * empty - 2 * len(state.waste)
-
-
-def clicks(rules: Rules, state: State, ranked: bool = True) -> list[tuple[Click, Move]]:
-    """Every distinct move a click can make now, the most promising first if ``ranked``."""
+def clicks(rules: Rules, state: State) -> list[tuple[Click, Move]]:
+    """Every distinct move a click can make now, with a click that makes it."""
     found: list[tuple[Click, Move]] = []
     seen: set[Move] = set()
 
@@ -100,10 +125,7 @@ def clicks(rules: Rules, state: State, ranked: bool = True) -> list[tuple[Click,
             consider(Pile(FOUNDATION, i), None)
     if state.stock:
         consider(Pile(STOCK), None)
-    if not ranked:
-        return found
-    scored = [(_score(rules, play(rules, state, move)), n) for n, (_, move) in enumerate(found)]
-    return [found[n] for _, n in sorted(scored, key=lambda item: (-item[0], item[1]))]
+    return found
 
 
 def _positions(
@@ -136,83 +158,79 @@ def shorten(
     return short
 
 
-def find_drag_line(game: str) -> Line:
-    """A deal of ``game`` won by the solver (or the stored list), its line shortened."""
+@cache
+def drag_line(game: str) -> Line:
+    """A whole winning line of ``game``: of its shortest proved lines, the one that is
+    shortest once its detours are cut out (ties: the lower deal number).
+    """
+    from solitaire.winnable import proved_deals
+
     rules = get_rules(game)
-    candidates: list[tuple[int, list[Move] | None]] = []
-    try:
-        from solitaire.winnable import proved_deals
-
-        stored = sorted(proved_deals(game), key=lambda proved: len(proved.solution))[:3]
-        candidates = [(p.deal, [Move.from_str(m) for m in p.solution]) for p in stored]
-    except Exception:  # the lists may not be built in this tree yet
-        candidates = []
-    candidates += [(number, None) for number in DEALS]
-    from solitaire.solver import solve
-
-    for number, line in candidates:
-        start = deal(rules, number)
-        if line is None:
-            answer = solve(rules, start, budget=200_000, seconds=20)
-            if answer.result != "won" or answer.solution is None:
-                continue
-            line = list(answer.solution)
-        for _ in range(3):
-            line = shorten(rules, start, line, lambda s: legal_moves(rules, s))
-        return Line(game, number, tuple(str(move) for move in line))
-    raise AssertionError(f"no deal of {game} was solved for the drag test")
+    stored = sorted(proved_deals(game), key=lambda p: (len(p.solution), p.deal))[:CANDIDATES]
+    if not stored:
+        raise NoLine(f"the package has no proved deal of {game} (src/solitaire/data/winnable)")
+    lines: list[tuple[int, int, tuple[str, ...]]] = []
+    for proved in stored:
+        start = deal(rules, proved.deal)
+        line = [Move.from_str(m) for m in proved.solution]
+        while True:
+            short = shorten(rules, start, line, lambda s: iter(legal_moves(rules, s)))
+            if len(short) == len(line):
+                break
+            line = short
+        lines.append((len(line), proved.deal, tuple(str(m) for m in line)))
+    _, number, moves = min(lines)
+    replay(game, number, moves)
+    return Line(game, number, moves)
 
 
-def _search_clicks(rules: Rules, start: State, budget: int) -> list[Move] | None:
-    seen = {start}
-    stack = [(start, iter(clicks(rules, start)))]
-    path: list[Move] = []
-    while stack:
-        state, options = stack[-1]
-        step = next(options, None)
-        if step is None:
-            stack.pop()
-            if path:
-                path.pop()
-            continue
-        after = play(rules, state, step[1])
-        if after in seen:
-            continue
-        path.append(step[1])
-        if finished(rules, after):
-            return path
-        if len(seen) >= budget:
-            return None
-        seen.add(after)
-        stack.append((after, iter(clicks(rules, after))))
-    return None
+def tail_start(moves: tuple[str, ...]) -> int:
+    """Where the browser takes over a line: its last :data:`TAIL` moves, reaching back to
+    the last stock move and the last run if they are among its last :data:`REACH`.
+    """
+    start = max(0, len(moves) - TAIL)
+    reach = max(0, len(moves) - REACH)
+    for kind in (lambda move: move == "s", lambda move: ":" in move):
+        found = [i for i in range(reach, len(moves)) if kind(moves[i])]
+        if found:
+            start = min(start, found[-1])
+    return start
 
 
-def _by_clicks(
+@cache
+def finishing_line(game: str) -> Line:
+    """The drag line of ``game``, all but its last moves (:func:`tail_start`) played
+    through the API first.
+    """
+    line = drag_line(game)
+    return replace(line, start=tail_start(line.moves))
+
+
+def by_clicks(
     rules: Rules, start: State, line: list[Move], depth: int = 3
-) -> tuple[list[Move], State | None]:
+) -> tuple[list[tuple[Click, Move]], State | None]:
     """Follow a winning line by clicks: where a click does not make the line's move, look
     (breadth first, a few clicks deep) for clicks that reach a later position of the line.
     Returns the clicks, and the position where they could not follow (None: they won).
     """
     states, last = _positions(rules, start, line)
-    path: list[Move] = []
+    path: list[tuple[Click, Move]] = []
     i = 0
     while i < len(line) and not finished(rules, states[i]):
-        frontier: list[tuple[State, list[Move]]] = [(states[i], [])]
+        frontier: list[tuple[State, list[tuple[Click, Move]]]] = [(states[i], [])]
         seen = {states[i]}
-        found: tuple[int, list[Move]] | None = None
+        found: tuple[int, list[tuple[Click, Move]]] | None = None
         for _ in range(depth):
-            following: list[tuple[State, list[Move]]] = []
+            following: list[tuple[State, list[tuple[Click, Move]]]] = []
             for state, steps in frontier:
-                for _, move in clicks(rules, state, ranked=False):
-                    after = play(rules, state, move)
+                for step in clicks(rules, state):
+                    after = play(rules, state, step[1])
                     j = last.get(after, -1)
                     if j > i and (found is None or j > found[0]):
-                        found = (j, [*steps, move])
+                        found = (j, [*steps, step])
                     if after not in seen:
                         seen.add(after)
-                        following.append((after, [*steps, move]))
+                        following.append((after, [*steps, step]))
             if found is not None:
                 break
             frontier = following
@@ -223,139 +241,63 @@ def _by_clicks(
     return path, None
 
 
-def _click_guided(
-    rules: Rules, start: State, guide: list[Move], tries: int = 8
-) -> list[Move] | None:
-    """Follow ``guide`` by clicks; where clicks cannot follow it, make a click the line did
-    not plan and ask the solver for a new line from there.
+def search_clicks(
+    rules: Rules, start: State, budget: int = SEARCH_BUDGET
+) -> list[tuple[Click, Move]] | None:
+    """The fewest clicks that take ``start`` to a finished position: a breadth-first search
+    among clicks alone, over at most ``budget`` positions (None: none found).
     """
-    from solitaire.solver import solve
-
-    path: list[Move] = []
-    state = start
-    for _ in range(tries):
-        steps, stopped = _by_clicks(rules, state, guide)
-        path.extend(steps)
-        if stopped is None:
-            return path
-        state = stopped
-        for _, move in clicks(rules, state):
-            after = play(rules, state, move)
-            answer = solve(rules, after, budget=100_000, seconds=8)
-            if answer.result == "won" and answer.solution is not None:
-                path.append(move)
-                state = after
-                guide = list(answer.solution)
-                break
-        else:
-            return None
+    came: dict[State, tuple[State, tuple[Click, Move]] | None] = {start: None}
+    frontier = [start]
+    while frontier and len(came) < budget:
+        following: list[State] = []
+        for state in frontier:
+            for step in clicks(rules, state):
+                after = play(rules, state, step[1])
+                if after in came:
+                    continue
+                came[after] = (state, step)
+                if finished(rules, after):
+                    path: list[tuple[Click, Move]] = []
+                    back = came[after]
+                    while back is not None:
+                        path.append(back[1])
+                        back = came[back[0]]
+                    return path[::-1]
+                following.append(after)
+        frontier = following
     return None
 
 
-def find_click_line(game: str, drag: Line | None = None) -> Line:
-    """A deal of ``game`` that clicks alone can win, with the clicks: the drag line's deal
-    followed by clicks where that works, else a search among clicks alone.
+@cache
+def click_line(game: str) -> Line:
+    """The nearly won position of :func:`finishing_line`, and clicks that win from there.
+
+    The clicks follow the line's last moves (:func:`by_clicks`); where they cannot, they are
+    the fewest clicks that finish it (:func:`search_clicks`). Fails if clicks alone cannot
+    finish the line from there.
     """
     rules = get_rules(game)
-    options = lambda state: (move for _, move in clicks(rules, state))  # noqa: E731
-    tries: list[tuple[int, list[Move] | None]] = []
-    if drag is not None:
-        tries.append((drag.deal, [Move.from_str(m) for m in drag.moves]))
-    try:
-        from solitaire.winnable import proved_deals
-
-        for proved in sorted(proved_deals(game), key=lambda p: len(p.solution))[:30]:
-            tries.append((proved.deal, [Move.from_str(m) for m in proved.solution]))
-    except Exception:  # no list for this game in this tree
-        pass
-    tries += [(number, None) for number in DEALS]
-    for number, guide in tries:
-        start = deal(rules, number)
-        if guide is not None:
-            line = _click_guided(rules, start, guide)
-        else:
-            line = _search_clicks(rules, start, budget=30_000)
-        if line is None:
-            continue
-        for _ in range(3):
-            line = shorten(rules, start, line, options)
-        state, steps = start, []
-        for move in line:
-            steps.append(next(click for click, m in clicks(rules, state) if m == move))
-            state = play(rules, state, move)
-        return Line(game, number, tuple(str(m) for m in line), tuple(steps))
-    raise AssertionError(f"no deal of {game} can be won by clicks alone")
+    line = drag_line(game)
+    moves = [Move.from_str(m) for m in line.moves]
+    states, _ = _positions(rules, deal(rules, line.deal), moves)
+    at = tail_start(line.moves)
+    found, stopped = by_clicks(rules, states[at], moves[at:])
+    if stopped is not None:
+        searched = search_clicks(rules, states[at])
+        if searched is None:
+            raise AssertionError(
+                f"clicks alone cannot finish {game} deal {line.deal} from move {at}:"
+                " the click order (solitaire.clicks) or the proved list changed"
+            )
+        found = searched
+    played = (*line.moves[:at], *(str(move) for _, move in found))
+    replay(game, line.deal, played)
+    return Line(game, line.deal, played, tuple(click for click, _ in found), at)
 
 
-class NoLine(LookupError):
-    """Neither ``lines.json`` nor the package's winnable list gives a line for a game."""
-
-
-def _from_package(game: str) -> Line | None:
-    """The shortest proved deal in the package's winnable list, its line shortened."""
-    try:
-        from solitaire.winnable import proved_deals
-
-        proved = min(proved_deals(game), key=lambda p: len(p.solution), default=None)
-    except Exception:  # no list for this game in this tree
-        return None
-    if proved is None:
-        return None
-    rules = get_rules(game)
-    start = deal(rules, proved.deal)
-    line = shorten(
-        rules, start, [Move.from_str(m) for m in proved.solution], lambda s: legal_moves(rules, s)
-    )
-    return Line(game, proved.deal, tuple(str(m) for m in line))
-
-
-def load(game: str, kind: str) -> Line:
-    """The stored line of ``kind`` ("drag" or "click") for ``game``, checked by replay.
-
-    A drag line missing from ``lines.json`` comes from the package's winnable list; a
-    missing line of either kind raises :class:`NoLine`.
-    """
-    stored = json.loads(STORE.read_text()).get(game, {})
-    if kind not in stored:
-        line = _from_package(game) if kind == "drag" else None
-        if line is None:
-            rebuild = f".venv/bin/python tests/browser/winning_lines.py {game}"
-            raise NoLine(f"no {kind} line for {game} is stored yet: {rebuild} finds one")
-        replay(game, line.deal, line.moves)
-        return line
-    data = stored[kind]
-    steps = tuple(Click(c["pile"], c["index"], c["move"]) for c in data.get("clicks", ()))
-    line = Line(game, data["deal"], tuple(data["moves"]), steps)
-    replay(game, line.deal, line.moves)
-    return line
-
-
-def _dump(line: Line) -> dict[str, object]:
-    data: dict[str, object] = {"deal": line.deal, "moves": list(line.moves)}
-    if line.clicks:
-        data["clicks"] = [c.__dict__ for c in line.clicks]
-    return data
-
-
-def main(games: list[str]) -> None:
-    """Find lines for ``games`` and write them into ``lines.json``."""
-    stored = json.loads(STORE.read_text()) if STORE.exists() else {}
-    for game in games:
-        drag_line = find_drag_line(game)
-        click_line = find_click_line(game, drag_line)
-        stored[game] = {"drag": _dump(drag_line), "click": _dump(click_line)}
-        print(
-            game,
-            "drag",
-            drag_line.deal,
-            len(drag_line.moves),
-            "click",
-            click_line.deal,
-            len(click_line.moves),
-            flush=True,
-        )
-        STORE.write_text(json.dumps(stored, indent=1) + "\n")
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:] or list(FEATURED))
+def load(game: str, kind: str = "drag") -> Line:
+    """The whole winning line of ``game`` (``kind`` "drag"), kept for older callers."""
+    if kind != "drag":
+        raise ValueError(f"no {kind} lines any more: use click_line() or finishing_line()")
+    return drag_line(game)
