@@ -80,6 +80,14 @@ def click(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @endpoint("POST")
+def finish(request: HttpRequest, pk: int) -> HttpResponse:
+    """``POST /api/games/ID/finish`` ``{"version"}``: play every card home, as Auto complete
+    would, once nothing is left to decide (the game object says ``finishable``)."""
+    version = integer(body(request), "version")
+    return JsonResponse(games.change(owned_game(request, pk), version, games.finish))
+
+
+@endpoint("POST")
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/undo`` ``{"version"}``: take back the last move."""
     version = integer(body(request), "version")

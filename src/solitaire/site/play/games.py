@@ -28,6 +28,7 @@ from solitaire.layout import Layout
 from solitaire.site.jsonapi import Refused
 from solitaire.site.play.models import Game, Kind, Result
 from solitaire.state import Move
+from solitaire.status import autocomplete_ready
 from solitaire.tablefacts import table_facts
 from solitaire.winnable import proved_deals
 
@@ -95,6 +96,7 @@ def describe(
         "started": record.started,
         "autocompleted": [],
         "proved": proved(record),
+        "finishable": autocomplete_ready(engine.rules, engine.state),
         "table": table_facts(record.game),
         "clicks": click_map(engine.rules, engine.state, legal),
     }
@@ -266,6 +268,18 @@ def play_click(pile: str, index: int | None, autocomplete: bool) -> Change:
         return autocomplete_if(autocomplete, engine)
 
     return action
+
+
+def finish(record: Game, engine: Engine) -> list[Move]:
+    """A change that plays every card home when nothing is left to decide (Auto complete,
+    asked for by the player who has it off)."""
+    moves = engine.autocomplete()
+    if not moves:
+        raise Refused(
+            400, "there is something left to decide: play on until every pile is in order"
+        )
+    record.undone = []
+    return moves
 
 
 def undo(record: Game, engine: Engine) -> list[Move]:

@@ -28,6 +28,7 @@ api_patterns = [
     path("games/<game_id:pk>/moves", api.move, name="api-move"),
     path("games/<game_id:pk>/click", api.click, name="api-click"),
     path("games/<game_id:pk>/undo", api.undo, name="api-undo"),
+    path("games/<game_id:pk>/finish", api.finish, name="api-finish"),
     path("games/<game_id:pk>/redo", api.redo, name="api-redo"),
     path("games/<game_id:pk>/restart", api.restart, name="api-restart"),
     path("games/<game_id:pk>/hint", api.hint, name="api-hint"),
