@@ -48,6 +48,7 @@ export const playMove = (id, move, version) =>
   request("POST", `${games}/${id}/moves`, { move, version });
 export const click = (id, pile, index, version) =>
   request("POST", `${games}/${id}/click`, { pile, index, version });
+export const finish = (id, version) => request("POST", `${games}/${id}/finish`, { version });
 export const undo = (id, version) => request("POST", `${games}/${id}/undo`, { version });
 export const redo = (id, version) => request("POST", `${games}/${id}/redo`, { version });
 export const restart = (id, version) => request("POST", `${games}/${id}/restart`, { version });

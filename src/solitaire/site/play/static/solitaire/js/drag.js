@@ -108,9 +108,7 @@ export function enableDrag(table) {
     press = null;
     if (board.el.hasPointerCapture(event.pointerId)) board.el.releasePointerCapture(event.pointerId);
     if (current.drag) drop(current.drag, cancelled);
-    else if (!current.moved && !cancelled && (current.index >= 0 || current.name === "s")) {
-      table.click(current.name, current.index);
-    }
+    else if (!current.moved && !cancelled) table.tap(current.name, current.index);
   };
   board.el.addEventListener("pointerup", (event) => finish(event, false));
   board.el.addEventListener("pointercancel", (event) => finish(event, true));
@@ -131,7 +129,7 @@ export function enableDrag(table) {
     // meanwhile (one made before this drag) cannot shift it.
     const start = laidOut(elements[0]);
     const moves = known && canLift(legal, name, count) ? movesFrom(legal, name, count) : [];
-    board.clearMarks();
+    table.choose(null);
     board.markTargets(new Set(moves.map((m) => m.dst)));
     board.pile(name).classList.add("source");
     for (const el of elements) el.classList.add("lifted");

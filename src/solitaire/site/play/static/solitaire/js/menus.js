@@ -10,6 +10,7 @@ const ICONS = {
   hint: "M9 18h6m-5 3h4M12 3a6 6 0 0 0-3.6 10.8c.7.5 1.1 1.3 1.1 2.2h5c0-.9.4-1.7 1.1-2.2A6 6 0 0 0 12 3z",
   settings: "M4 6h10m4 0h2M4 12h4m4 0h8M4 18h12m4 0h0M16 4v4M10 10v4M18 16v4",
   caret: "m7 10 5 5 5-5",
+  finish: "m3 12 4 4 8-8m-2 8 1 1 8-8",
 };
 
 function icon(name) {
@@ -46,6 +47,7 @@ const TOOLBAR = `
     ${button("undo", "Undo", "undo", 'aria-keyshortcuts="Control+Z"')}
     ${button("redo", "Redo", "redo", 'aria-keyshortcuts="Control+Y"')}
     ${button("hint", "Hint", "hint", 'aria-keyshortcuts="H"')}
+    ${button("finish", "Finish", "finish", 'hidden title="Play every card home"')}
     ${button("settings", "Settings", "settings")}
   </div>
   <div class="scores">
@@ -149,6 +151,7 @@ export function buildControls(root) {
     menu: root.querySelector(".toolbar .menu"),
     caret: root.querySelector('[data-action="deal-menu"]'),
     newDeal: root.querySelector('.toolbar [data-action="new"]'),
+    finish: root.querySelector('.toolbar [data-action="finish"]'),
     restart: root.querySelector('.toolbar [data-action="restart"]'),
     undo: root.querySelector('.toolbar [data-action="undo"]'),
     redo: root.querySelector('.toolbar [data-action="redo"]'),

@@ -89,6 +89,7 @@ class Table {
       "undo-back": () => this.undoBack(),
       redo: () => this.redo(),
       hint: () => this.hint(),
+      finish: () => this.finish(),
       settings: () => this.ui.settings.showModal(),
       close: () => {},
     };
@@ -135,6 +136,7 @@ class Table {
   // whole set, so two saves at once could each undo the other's change.
   changeSettings(change) {
     Object.assign(this.settings, change);
+    if (change.autocomplete && this.game?.finishable) this.finish();
     this.applySettings();
     localStorage.setItem(LOCAL_SETTINGS, JSON.stringify(this.settings));
     this.saving = (this.saving ?? Promise.resolve()).then(() => this.saveSettings(change));
@@ -169,6 +171,7 @@ class Table {
     }
     this.ui.proved.hidden = !game.proved;
     this.board.facts = game.table ?? null;
+    this.chosen = null; // a choice is made on the table as it was shown
     this.board.clearMarks();
     const done = this.board.render(game.layout, {
       animate: animate && !fresh,
@@ -192,6 +195,7 @@ class Table {
     this.ui.redo.disabled = won || !game.can_redo;
     this.ui.restart.disabled = won || !game.moves.length;
     this.ui.hint.disabled = won;
+    this.ui.finish.hidden = won || !game.finishable;
     this.ui.newDeal.classList.toggle("offered", won);
     const count = game.moves.length;
     this.ui.moves.textContent = `${count} move${count === 1 ? "" : "s"}`;
@@ -409,6 +413,56 @@ class Table {
     });
   }
 
+  // Play every card home when nothing is left to decide: Auto complete asked for by hand,
+  // or switched on while the game was already ready for it.
+  finish() {
+    this.queue(async () => {
+      if (this.over() || !this.game.finishable) return;
+      this.hush();
+      await this.settle(await api.finish(this.game.id, this.game.version));
+    });
+  }
+
+  // A press that did not travel. With a card or run chosen, it puts it on the pile pressed
+  // (as a drop there would); otherwise the stock deals, a card with somewhere to go goes
+  // there (Autoplay), and any other card that can move is chosen, for a second press on the
+  // pile where it goes: tap a card, then tap its destination.
+  tap(name, index) {
+    const chosen = this.chosen;
+    if (chosen && name !== "s") {
+      this.choose(null);
+      if (name !== chosen.src) this.drop(chosen.src, chosen.count, name);
+      return;
+    }
+    if (index < 0 && name !== "s") return;
+    if (name === "s" || (this.settings.autoplay && clickTarget(this.game, name, index))) {
+      this.choose(null);
+      this.click(name, index);
+      return;
+    }
+    const count = cardsOf(this.game.layout, name).length - index;
+    const moves = movesFrom(this.game.legal, name, count);
+    if (!moves.length || this.game.status === "won") {
+      this.choose(null);
+      this.say("That card cannot move now.", { quiet: true });
+      return;
+    }
+    this.choose({ src: name, count, index });
+  }
+
+  /** Choose cards for a second press to put down (null: none); they and their targets light up. */
+  choose(chosen) {
+    this.chosen = chosen;
+    this.board.clearMarks();
+    if (!chosen) return;
+    const moves = movesFrom(this.game.legal, chosen.src, chosen.count);
+    for (const el of this.board.cardsFrom(chosen.src, chosen.index)) el.classList.add("selected");
+    this.board.markTargets(new Set(moves.map((m) => m.dst)));
+    const what = cardName(cardsOf(this.game.layout, chosen.src)[chosen.index]);
+    this.say(`Chose ${what}${chosen.count > 1 ? ` and ${chosen.count - 1} more` : ""}: ` +
+      "now press where it goes.", { quiet: true });
+  }
+
   restart() {
     this.queue(async () => {
       if (this.over() || !this.game.moves.length) return;
@@ -438,9 +492,6 @@ class Table {
       }
       this.ui.win.open && this.ui.win.close();
       this.show(game, { deal: true });
-      const url = new URL(window.location.href);
-      url.search = `?id=${game.id}`;
-      window.history.replaceState(null, "", url);
       this.say(game.deal ? `Dealt deal ${game.deal}.` : "Dealt a new game.");
     });
   }
