@@ -124,6 +124,10 @@ def _children(pid: int) -> list[int]:
 @pytest.mark.skipif(not Path("/proc").exists(), reason="reads processes from /proc")
 def test_workers_two_runs_two_web_processes(serving) -> None:
     served = serving(workers=2)
+    # The site answers as soon as one process is up; the second may still be starting.
+    deadline = time.monotonic() + 60
+    while len(_children(served.process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
     assert len(_children(served.process.pid)) == 2
     browser = Browser(served.url)
     game = browser.call("POST", "/api/games", {"game": "stronghold", "deal": 1})
