@@ -6,59 +6,19 @@ extra environment variables (``SOLITAIRE_EXTRA_GAMES``, say).
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from conftest import serve
 from tablepage import LAPTOP
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @contextmanager
 def served_site(data: Path, extra_env: dict[str, str]) -> Iterator[str]:
     """Serve the site with ``extra_env`` set; yield its base URL, stop it afterwards."""
-    port = _free_port()
-    env = {**os.environ, "SOLITAIRE_DATA_DIR": str(data), **extra_env}
-    env.pop("DATABASE_URL", None)
-    log_path = data / "serve.log"
-    with log_path.open("w") as log:
-        server = subprocess.Popen(
-            [str(Path(sys.executable).with_name("solitaire")), "serve", "--port", str(port)],
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        try:
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{url}/", timeout=2):
-                        break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError(
-                            "the site did not start:\n" + log_path.read_text()
-                        ) from None
-                    time.sleep(0.2)
-            yield url
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+    yield from serve(data, {**os.environ, **extra_env})
 
 
 @contextmanager
