@@ -428,6 +428,7 @@ class Table {
   // there (Autoplay), and any other card that can move is chosen, for a second press on the
   // pile where it goes: tap a card, then tap its destination.
   tap(name, index) {
+    if (!this.game) return;
     const chosen = this.chosen;
     if (chosen && name !== "s") {
       this.choose(null);
