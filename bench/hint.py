@@ -25,19 +25,22 @@ RANDOM_DEALS = 1_000_000
 RANDOM_MOVES = 40
 
 
+def wander(played: Game, steps: int, rng: random.Random) -> Game:
+    """``played`` after ``steps`` random legal moves (fewer where none is left)."""
+    for _ in range(steps):
+        moves = list(played.legal_moves())
+        if not moves:
+            break
+        played.push(rng.choice(moves))
+    return played
+
+
 def random_games(game: str, count: int, rng: random.Random) -> list[Game]:
-    """Games of random deal numbers after 0 to 40 random legal moves (fewer where none is
-    left)."""
-    games = []
-    for _ in range(count):
-        played = Game.deal(game, rng.randint(1, RANDOM_DEALS))
-        for _ in range(rng.randint(0, RANDOM_MOVES)):
-            moves = list(played.legal_moves())
-            if not moves:
-                break
-            played.push(rng.choice(moves))
-        games.append(played)
-    return games
+    """Games of random deal numbers after 0 to 40 random legal moves."""
+    return [
+        wander(Game.deal(game, rng.randint(1, RANDOM_DEALS)), rng.randint(0, RANDOM_MOVES), rng)
+        for _ in range(count)
+    ]
 
 
 def sample_games(game: str, count: int, deviate: bool, rng: random.Random) -> list[Game]:
@@ -50,13 +53,7 @@ def sample_games(game: str, count: int, deviate: bool, rng: random.Random) -> li
         proved = rng.choice(deals)
         stop = rng.randrange(len(proved.solution))
         played = Game.replay(Layout.dealt(game, proved.deal), proved.solution[:stop])
-        if deviate:
-            for _ in range(rng.randint(1, 3)):
-                moves = list(played.legal_moves())
-                if not moves:
-                    break
-                played.push(rng.choice(moves))
-        games.append(played)
+        games.append(wander(played, rng.randint(1, 3), rng) if deviate else played)
     return games
 
 

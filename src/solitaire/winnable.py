@@ -94,6 +94,12 @@ def proved_deals(game: str) -> tuple[ProvedDeal, ...]:
     return tuple(load(game).deals)
 
 
+@cache
+def proved_numbers(game: str) -> frozenset[int]:
+    """The deal numbers of the proved deals shipped for ``game``, to ask about one at once."""
+    return frozenset(proved.deal for proved in proved_deals(game))
+
+
 def random_winnable(game: str, avoid: int | None = None, rng: random.Random | None = None) -> int:
     """A proved deal of ``game`` drawn at random, never ``avoid`` (the player's last deal)."""
     choices = [proved.deal for proved in proved_deals(game) if proved.deal != avoid]

@@ -8,16 +8,12 @@ and fails them in CI (``CI=true``), where a skipped browser suite would hide a b
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from served_site import serve
 from tablepage import LAPTOP
 
 CHROMIUM = os.environ.get("SOLITAIRE_CHROMIUM", "/usr/bin/chromium")
@@ -55,48 +51,6 @@ def browser() -> Iterator[Any]:
             _unavailable(f"Chromium did not start: {error}")
         yield chromium
         chromium.close()
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def serve(data: Path, env: dict[str, str]) -> Iterator[str]:
-    """Serve the site with ``solitaire serve`` on a free loopback port, its data in ``data``
-    and its settings from ``env``; yield its address, and stop it after."""
-    port = _free_port()
-    # The hint tests check what the solver proves, not how fast: on a busy machine, or
-    # when a hint is the first of a fresh server (its solver processes still starting, as
-    # happens when the tests run in two workers), the site's 2 s would give "Not proved".
-    env = {"SOLITAIRE_HINT_SECONDS": "30", **env, "SOLITAIRE_DATA_DIR": str(data)}
-    env.pop("DATABASE_URL", None)
-    log = (data / "serve.log").open("w")
-    server = subprocess.Popen(
-        [str(Path(sys.executable).with_name("solitaire")), "serve", "--port", str(port)],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/", timeout=2):
-                break
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                pytest.fail("the site did not start:\n" + (data / "serve.log").read_text())
-            time.sleep(0.2)
-    yield url
-    server.terminate()
-    try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.kill()
-    log.close()
 
 
 @pytest.fixture(scope="session")

@@ -29,6 +29,28 @@ def open_deal(page: Page, game: str, deal: int) -> None:
     wait_idle(page)
 
 
+def deal_menu(page: Page, action: str) -> None:
+    """Open the New deal menu and choose its item ``action`` (its ``data-action``)."""
+    page.click('.toolbar [data-action="deal-menu"]')
+    page.click(f'.toolbar [data-action="{action}"]')
+
+
+def ask_deal_number(page: Page, number: int) -> None:
+    """Choose Deal number… in the New deal menu, type ``number`` and press Deal."""
+    deal_menu(page, "number")
+    page.fill("[data-role=number] input", str(number))
+    page.click("[data-role=number] button.primary")
+
+
+def deal_by_number(page: Page, number: int) -> None:
+    """Deal number ``number`` through the deal-number dialog and wait until it is shown."""
+    ask_deal_number(page, number)
+    page.wait_for_function(
+        f"document.querySelector('[data-role=deal]').textContent === 'Deal {number}'"
+    )
+    wait_idle(page)
+
+
 def wait_idle(page: Page) -> None:
     """Wait until no move is on its way to the server and no card is moving."""
     page.wait_for_function(IDLE)

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablepage import click, key_move, open_deal, piles, server_game, wait_idle
+from tablepage import (
+    click,
+    deal_by_number,
+    deal_menu,
+    key_move,
+    open_deal,
+    piles,
+    server_game,
+    wait_idle,
+)
 
 
 def test_hint_highlights_a_legal_move_and_says_what_is_proved(page: Any) -> None:
@@ -88,8 +97,7 @@ def test_settings_are_kept_over_a_reload(page: Any) -> None:
 
 def test_the_daily_deal_asks_a_guest_to_log_in(page: Any) -> None:
     open_deal(page, "streets", 3)
-    page.click('.toolbar [data-action="deal-menu"]')
-    page.click('.toolbar [data-action="daily"]')
+    deal_menu(page, "daily")
     dialog = page.locator("[data-role=login]")
     dialog.wait_for()
     assert "Log in" in dialog.inner_text()
@@ -106,15 +114,9 @@ def test_new_deal_and_deal_number_start_new_games(page: Any) -> None:
     page.wait_for_function(f"document.querySelector('#table').dataset.gameId !== '{first}'")
     wait_idle(page)
     assert page.url.endswith(f"?deal={server_game(page)['deal']}")  # the shareable link
-    page.click('.toolbar [data-action="deal-menu"]')
-    page.click('.toolbar [data-action="number"]')
-    page.fill("[data-role=number] input", "77")
-    page.click("[data-role=number] button.primary")
-    page.wait_for_function("document.querySelector('[data-role=deal]').textContent === 'Deal 77'")
-    wait_idle(page)
+    deal_by_number(page, 77)
     assert server_game(page)["deal"] == 77
-    page.click('.toolbar [data-action="deal-menu"]')
-    page.click('.toolbar [data-action="winnable"]')
+    deal_menu(page, "winnable")
     page.wait_for_function("document.querySelector('[data-role=deal]').textContent !== 'Deal 77'")
     wait_idle(page)
     assert server_game(page)["kind"] == "winnable"

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import serve
-from tablepage import api, open_deal, server_game
+from served_site import serve
+from tablepage import api, deal_menu, open_deal, server_game
 
 PROVED_DEAL = 1
 """Stronghold deal 1: the survey wins it in 132 positions."""
@@ -41,8 +41,7 @@ def _answer(page: Any) -> str:
 
 def test_it_proves_the_deal_on_the_table_winnable_from_the_menu(page: Any) -> None:
     open_deal(page, "stronghold", PROVED_DEAL)
-    page.click('.toolbar [data-action="deal-menu"]')
-    page.click('.toolbar [data-action="ask-winnable"]')
+    deal_menu(page, "ask-winnable")
     dialog = page.locator("[data-role=question]")
     assert dialog.locator("input[name=deal]").input_value() == str(PROVED_DEAL)
     dialog.locator("[data-role=question-ask]").click()
@@ -55,8 +54,7 @@ def test_it_proves_the_deal_on_the_table_winnable_from_the_menu(page: Any) -> No
 
 def test_it_proves_a_typed_deal_lost_from_the_deal_number_dialog(page: Any) -> None:
     open_deal(page, "stronghold", PROVED_DEAL)
-    page.click('.toolbar [data-action="deal-menu"]')
-    page.click('.toolbar [data-action="number"]')
+    deal_menu(page, "number")
     page.fill("[data-role=number] input", str(LOST_DEAL))
     page.click("[data-role=number-ask]")
     dialog = page.locator("[data-role=question]")
@@ -70,8 +68,7 @@ def test_it_proves_a_typed_deal_lost_from_the_deal_number_dialog(page: Any) -> N
 
 def test_a_question_can_be_cancelled_while_the_solver_thinks(page: Any) -> None:
     open_deal(page, "fours-up", UNDECIDED_DEAL)
-    page.click('.toolbar [data-action="deal-menu"]')
-    page.click('.toolbar [data-action="ask-winnable"]')
+    deal_menu(page, "ask-winnable")
     dialog = page.locator("[data-role=question]")
     with page.expect_response(lambda r: r.url.endswith("/api/verdicts")) as asked:
         dialog.locator("[data-role=question-ask]").click()

@@ -12,6 +12,7 @@ from tablepage import (
     LAPTOP,
     PHONE,
     SCREENSHOTS_DIR,
+    ask_deal_number,
     click,
     game_id,
     open_deal,
@@ -76,10 +77,7 @@ def test_escape_keeps_the_game_and_the_menu_deals_ask_too(page: Any) -> None:
     click(page, "s")
     wait_idle(page)
     first = game_id(page)
-    page.click('.toolbar [data-action="deal-menu"]')
-    page.click('.toolbar [data-action="number"]')
-    page.fill("[data-role=number] input", "77")
-    page.click("[data-role=number] button.primary")
+    ask_deal_number(page, 77)
     _confirm(page)
     page.keyboard.press("Escape")
     wait_idle(page)

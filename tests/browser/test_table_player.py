@@ -174,8 +174,10 @@ def expected_undos(game: str, deal: int, moves: list[str]) -> int:
 
 
 def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and (
-        a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and (a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
     )
 
 

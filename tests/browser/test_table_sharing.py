@@ -8,7 +8,16 @@ import datetime
 from typing import Any
 
 import pytest
-from tablepage import click, game_id, open_deal, piles, play_move, server_game, wait_idle
+from tablepage import (
+    click,
+    deal_by_number,
+    game_id,
+    open_deal,
+    piles,
+    play_move,
+    server_game,
+    wait_idle,
+)
 
 from solitaire import Game
 from solitaire.daily import daily_deal
@@ -87,12 +96,7 @@ def test_new_deal_keeps_a_shareable_address_and_names_the_deal(make_page: Any) -
     assert page.inner_text("#table h1") == f"Streets and Alleys, deal {deal}"
     assert _copy_link(page).endswith(f"?deal={deal}")
 
-    page.click('.toolbar [data-action="deal-menu"]')
-    page.click('.toolbar [data-action="number"]')
-    page.fill("[data-role=number] input", "77")
-    page.click("[data-role=number] button.primary")
-    page.wait_for_function("document.querySelector('[data-role=deal]').textContent === 'Deal 77'")
-    wait_idle(page)
+    deal_by_number(page, 77)
     assert page.url.endswith("/play/streets-and-alleys/?deal=77")
     assert page.title().startswith("Streets and Alleys: deal 77 ")
     page.reload()

@@ -5,17 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablepage import api, open_deal, server_game, wait_idle
+from tablepage import api, deal_menu, open_deal, server_game, wait_idle
 
 from solitaire.winnable import proved_deals
 
 PROVED = {found.deal for found in proved_deals("streets")}
 UNPROVED = next(n for n in range(1, 100) if n not in PROVED)
-
-
-def _menu(page: Any, action: str) -> None:
-    page.click('.toolbar [data-action="deal-menu"]')
-    page.click(f'.toolbar [data-action="{action}"]')
 
 
 def _new_deal(page: Any) -> dict[str, Any]:
@@ -32,7 +27,7 @@ def test_winnable_stays_on_over_new_deals_and_a_reload(page: Any) -> None:
     switch = page.locator('[data-role="winnable-mode"]')
     assert mark.is_hidden(), "an unproved deal carries no mark"
     assert switch.get_attribute("aria-checked") == "false"
-    _menu(page, "winnable-mode")
+    deal_menu(page, "winnable-mode")
     page.wait_for_function("solitaireTable.settings.winnable === true")
     assert switch.get_attribute("aria-checked") == "true"
     page.wait_for_function(
@@ -47,7 +42,7 @@ def test_winnable_stays_on_over_new_deals_and_a_reload(page: Any) -> None:
     assert page.locator('[data-role="winnable-mode"]').get_attribute("aria-checked") == "true"
     game = _new_deal(page)
     assert game["kind"] == "winnable" and game["deal"] in PROVED
-    _menu(page, "winnable-mode")
+    deal_menu(page, "winnable-mode")
     page.wait_for_function("solitaireTable.settings.winnable === false")
     assert api(page, "GET", "/api/settings")["body"]["winnable"] is False
     assert _new_deal(page)["kind"] == "random"

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from django.db import connection, transaction
@@ -30,7 +29,7 @@ from solitaire.site.play.models import Game, Kind, Result
 from solitaire.state import Move
 from solitaire.status import autocomplete_ready
 from solitaire.tablefacts import table_facts
-from solitaire.winnable import proved_deals
+from solitaire.winnable import proved_numbers
 
 RESULTS = {"won": Result.WON, "stuck": Result.STUCK, "playing": Result.PLAYING}
 """The stored result for each status the engine reports."""
@@ -111,13 +110,7 @@ PROVED_KINDS = (Kind.WINNABLE, Kind.DAILY, Kind.PRACTICE)
 def proved(record: Game) -> bool:
     """Whether the game's deal is proved winnable: dealt from the proved lists, or one of
     the shipped proved deals asked for by number."""
-    return record.kind in PROVED_KINDS or record.deal in shipped_proved(record.game)
-
-
-@cache
-def shipped_proved(game: str) -> frozenset[int]:
-    """The deal numbers of ``game``'s shipped list of proved deals."""
-    return frozenset(found.deal for found in proved_deals(game))
+    return record.kind in PROVED_KINDS or record.deal in proved_numbers(record.game)
 
 
 def random_deal() -> int:

@@ -24,7 +24,7 @@ from solitaire.review import solve_job
 from solitaire.site.play.hints import workers
 from solitaire.site.play.models import DealVerdict, VerdictRequest
 from solitaire.verdict import Verdict
-from solitaire.winnable import proved_deals
+from solitaire.winnable import proved_deals, proved_numbers
 
 logger = logging.getLogger(__name__)
 
@@ -142,8 +142,7 @@ def won_by_players(game: str) -> QuerySet[DealVerdict]:
 
 def pool(game: str) -> list[int]:
     """Every proved deal of ``game``: the shipped list, and those players' questions proved."""
-    shipped = [proved.deal for proved in proved_deals(game)]
-    seen = set(shipped)
-    return shipped + [
-        n for n in won_by_players(game).values_list("deal", flat=True) if n not in seen
+    shipped = proved_numbers(game)
+    return [proved.deal for proved in proved_deals(game)] + [
+        n for n in won_by_players(game).values_list("deal", flat=True) if n not in shipped
     ]
