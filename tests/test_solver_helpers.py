@@ -159,6 +159,40 @@ def scattered(rules: Rules, cards: int, seed: int) -> State:
     )
 
 
+def built(rules: Rules, cards: int, seed: int) -> State:
+    """Like :func:`scattered`, but a card goes on a pile only where play could lay it (on a
+    card it fits, or on an empty pile), so that every pile is a built run, as in every
+    position play reaches; the other cards go anywhere in the stock or the waste, mostly the
+    waste. The positions that :mod:`solitaire.solver.dead` tests."""
+    rng = random.Random(seed)
+    state = won_table(rules)
+    foundations = [list(pile) for pile in state.foundations]
+    tableau: list[list[int]] = [[] for _ in state.tableau]
+    stock: list[int] = []
+    waste: list[int] = []
+    suit = rng.randrange(4)
+    sources = [pile for pile in foundations if suit_of(pile[-1]) == suit]
+    sources += rng.sample(foundations, rng.choice((0, 1, 2)))
+    for _ in range(cards):
+        left = [pile for pile in sources if len(pile) > 1] or [
+            pile for pile in foundations if len(pile) > 1
+        ]
+        card = rng.choice(left).pop()
+        fits = [p for p in tableau if not p or card in rules.fits[p[-1]]]
+        if fits and rng.random() < 0.5:
+            rng.choice(fits).append(card)
+        else:
+            pile = stock if rng.random() < 0.25 else waste
+            pile.insert(rng.randint(0, len(pile)), card)
+    return State(
+        tableau=tuple(tuple(p) for p in tableau),
+        foundations=tuple(tuple(p) for p in foundations),
+        cells=(None,) * rules.cells,
+        stock=tuple(stock),
+        waste=tuple(waste),
+    )
+
+
 def uneven(state: State) -> bool:
     """Whether two foundations of one suit stand at different heights, both started."""
     heights: dict[int, set[int]] = {}

@@ -5,20 +5,22 @@ Each game is checked as it is and on fewer tableau piles (the same rules otherwi
 small positions are often lost, so that both verdicts are compared. Three kinds of position:
 nearly won tables, scattered ones (cards of one suit or a few strewn over the piles, the
 free cell, the stock and the waste, the two foundations of a suit at different heights),
-and three Streets end-games that the solver once called lost (issue 21).
+three Streets end-games that the solver once called lost (issue 21), and Fours Up tables
+with built piles, where the dead-position test (``solitaire.solver.dead``) applies.
 """
 
 from __future__ import annotations
 
 import pytest
 from helpers import table
-from test_solver_helpers import exhaustive, narrow, nearly_won, scattered, uneven
+from test_solver_helpers import built, exhaustive, narrow, nearly_won, scattered, uneven
 
 from solitaire.engine import apply
 from solitaire.games import FEATURED, get_rules
 from solitaire.layout import Layout
 from solitaire.rules import Rules
 from solitaire.solver import solve
+from solitaire.solver.kernel import Kernel
 from solitaire.state import State
 
 LIMIT = 3000
@@ -128,3 +130,61 @@ def test_issue_21_end_games_are_won(name: str) -> None:
     state = ISSUE_21[name]
     Layout.from_json(Layout("streets", None, state).to_json())  # a whole table
     assert compare(get_rules("streets"), state, limit=100_000) == "won"
+
+
+@pytest.mark.parametrize("piles", [2, 3])
+def test_dead_positions_are_lost(piles: int) -> None:
+    """Wherever the dead-position test fires, the plain search finds no win; and the solver,
+    which uses the test, agrees with the plain search on every one of these tables."""
+    rules = narrow(get_rules("fours-up"), piles)
+    verdicts: list[str] = []
+    dead: list[str] = []
+    for seed in range(120):
+        state = built(rules, 6 + seed % 7, seed)
+        verdict = compare(rules, state, SCATTERED_LIMIT)
+        if verdict is None:
+            continue
+        verdicts.append(verdict)
+        kernel = Kernel(rules, state)
+        if kernel.dead(kernel.position(state)):
+            dead.append(verdict)
+    assert dead.count("lost") >= 10  # the test fires often here, and never on a win
+    assert "won" not in dead
+    assert verdicts.count("won") >= 10  # and the tables are not all lost
+
+
+DEAD_END = table(
+    "fours-up",
+    t=["AH", "AH", "2H", "2H", "3H"],
+    f=["3C", "3D", "8H", "3S", "3C", "3D", "8H", "3S"],
+    stock="KH KH QH QH JH JH TH",
+    waste="9H 9H 3H TH",
+)
+"""Both Nines of hearts lie under the rest of the waste, so no heart goes home before they
+leave: the five heart stoppers on the piles, and the Three and the Ten above the Nines, must
+all be on piles first, and a stopper holds a pile alone. Seven piles' worth for six: dead,
+though the Ten can still move to the empty pile."""
+
+
+def test_a_dead_end_is_lost_at_once() -> None:
+    rules = get_rules("fours-up")
+    kernel = Kernel(rules, DEAD_END)
+    assert kernel.dead(kernel.position(DEAD_END))
+    assert exhaustive(rules, DEAD_END, 100_000) == "lost"
+    assert solve(rules, DEAD_END).positions == 1
+
+
+def test_one_stopper_fewer_and_it_is_won() -> None:
+    """The same table with the waste's Three of hearts last in the stock instead: six
+    piles' worth for six, not dead, and won (the Ten waits on the empty pile)."""
+    rules = get_rules("fours-up")
+    state = table(
+        "fours-up",
+        t=["AH", "AH", "2H", "2H", "3H"],
+        f=["3C", "3D", "8H", "3S", "3C", "3D", "8H", "3S"],
+        stock="3H KH KH QH QH JH JH TH",
+        waste="9H 9H TH",
+    )
+    kernel = Kernel(rules, state)
+    assert not kernel.dead(kernel.position(state))
+    assert solve(rules, state).result == "won"  # with a line that replays (compare's check)

@@ -264,6 +264,8 @@ typedef struct {
     uint8_t need_suits[52]; /* bit s: a card of suit s builds on the card */
     int need_pos[52];
     uint8_t fitters_fixed[52], stopper[52], takes_nothing[52];
+    int runs_only;         /* the dead-position test holds (dead.py) */
+    uint8_t sequence[52];  /* suit s's cards in foundation order at [13 * s] */
     uint8_t stock_cards[MAXSTOCK];
     /* the last foundations asked about, and what they give */
     int last_found[MAXF];
@@ -512,6 +514,66 @@ static int blocked_count(const Core *k, const uint8_t *cards, int n) {
 }
 
 /* ------------------------------------------------------------------ moves (moves.py) */
+
+/* dead.py's _blocked: per suit, the first place whose every copy is counted; 0 if none. */
+static int blocked_places(const Core *k, const uint8_t *copies, int *blocked) {
+    int found = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        const uint8_t *row = k->sequence + 13 * suit;
+        blocked[suit] = 13;
+        for (int place = 0; place < 13; place++) {
+            if (copies[row[place]] >= k->decks) {
+                blocked[suit] = place;
+                found = 1;
+                break;
+            }
+        }
+    }
+    return found;
+}
+
+/* dead.py's _overfull: the piles' cards and the waste's from the pivot up. */
+static int overfull(const Core *k, const Pos *p, int at, const int *blocked) {
+    int stoppers = 0, most = 0, ranks[14] = {0};
+    for (int i = 0; i < p->ncards + p->wlen - at; i++) {
+        int card = i < p->ncards ? p->cards[i] : p->waste[at + i - p->ncards];
+        if (k->homepos[card] <= blocked[card & 3]) continue;
+        if (k->stopper[card]) {
+            stoppers++;
+        } else {
+            int r = card / 4 + 1;
+            if (++ranks[r] > most) most = ranks[r];
+        }
+    }
+    return stoppers + most > k->P;
+}
+
+/* dead.py's dead(), translated: true when some card of the waste proves p lost. */
+static int is_dead(const Core *k, const Pos *p) {
+    if (!k->runs_only || p->wlen == 0) return 0;
+    for (int i = 0; i < k->P; i++) { /* only built runs, as play makes them */
+        const uint8_t *c = pile(p, i);
+        for (int j = 1; j < p->len[i]; j++)
+            if (!k->fits_on[c[j - 1] * 52 + c[j]]) return 0;
+    }
+    uint8_t copies[52] = {0};
+    for (int i = 0; i < p->wlen; i++) copies[p->waste[i]]++;
+    int blocked[4];
+    if (!blocked_places(k, copies, blocked)) return 0;
+    for (int at = p->wlen - 1; at >= 0; at--) {
+        int card = p->waste[at];
+        int unblocks = copies[card] == k->decks && k->homepos[card] == blocked[card & 3];
+        if ((unblocks || at == 0) && overfull(k, p, at, blocked)) return 1;
+        copies[card]--;
+        if (unblocks && !blocked_places(k, copies, blocked)) return 0;
+    }
+    return 0;
+}
+
+/* Only a deal or a card taken off a foundation can make a position dead (dead.py). */
+static inline int dead_child(const Core *k, Raw r, const Pos *child) {
+    return k->runs_only && (r.src < 0 || r.src >= FOUND0) && is_dead(k, child);
+}
 
 #define OUT(s, d, c)                                                                        \
     do {                                                                                    \
@@ -856,18 +918,20 @@ static int table_arg(PyObject *obj, uint8_t *out, Py_ssize_t n, const char *name
 
 static int core_init(Core *k, PyObject *args, PyObject *kwds) {
     PyObject *fits_on, *homepos, *next_home, *below, *base_cards, *need_suits, *need_pos;
-    PyObject *fitters_fixed, *stopper, *takes_nothing, *stock;
+    PyObject *fitters_fixed, *stopper, *takes_nothing, *stock, *sequence;
     static char *names[] = {"piles", "foundations", "cells", "decks", "one_card", "limited",
                             "refills", "ordered_while_stock", "deal_to_piles", "bare_key",
                             "returns", "suited", "fits_on", "homepos", "next_home", "below",
                             "base_cards", "need_suits", "need_pos", "fitters_fixed",
-                            "stopper", "takes_nothing", "stock", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiiipppppppp" "OOOOOOOOOOO", names, &k->P,
+                            "stopper", "takes_nothing", "stock", "runs_only", "sequence",
+                            NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiiipppppppp" "OOOOOOOOOOO" "pO", names, &k->P,
                                      &k->F, &k->C, &k->decks, &k->one_card, &k->limited,
                                      &k->refills, &k->ordered_while_stock, &k->deal_to_piles,
                                      &k->bare_key, &k->returns, &k->suited, &fits_on, &homepos,
                                      &next_home, &below, &base_cards, &need_suits, &need_pos,
-                                     &fitters_fixed, &stopper, &takes_nothing, &stock))
+                                     &fitters_fixed, &stopper, &takes_nothing, &stock,
+                                     &k->runs_only, &sequence))
         return -1;
     if (k->P < 1 || k->P > MAXP || k->F < 1 || k->F > MAXF || k->C < 0 || k->C > MAXC) {
         PyErr_SetString(PyExc_ValueError, "the core holds at most 16 piles, 8 foundations, 4 cells");
@@ -883,7 +947,8 @@ static int core_init(Core *k, PyObject *args, PyObject *kwds) {
         table_arg(need_pos, pos, 52, "need_pos") < 0 ||
         table_arg(fitters_fixed, k->fitters_fixed, 52, "fitters_fixed") < 0 ||
         table_arg(stopper, k->stopper, 52, "stopper") < 0 ||
-        table_arg(takes_nothing, k->takes_nothing, 52, "takes_nothing") < 0)
+        table_arg(takes_nothing, k->takes_nothing, 52, "takes_nothing") < 0 ||
+        table_arg(sequence, k->sequence, 52, "sequence") < 0)
         return -1;
     for (int i = 0; i < 53; i++) k->next_home[i] = next[i] == EMPTY ? -1 : next[i];
     for (int i = 0; i < 52; i++) {
@@ -979,6 +1044,12 @@ static PyObject *core_stock(Core *k, PyObject *obj) {
         return NULL;
     }
     return PyLong_FromLong(((const uint8_t *)PyBytes_AS_STRING(obj))[1]);
+}
+
+static PyObject *core_dead(Core *k, PyObject *obj) {
+    Pos p;
+    if (unpack(k, obj, &p) < 0) return NULL;
+    return PyBool_FromLong(is_dead(k, &p));
 }
 
 static PyObject *safe_set(const FoundInfo *fi) {
@@ -1127,6 +1198,10 @@ static PyObject *core_children(Core *k, PyObject *args, PyObject *kwds) {
                 continue;
             }
         }
+        if (dead_child(k, moves[m], &child)) {
+            Py_XDECREF(key_obj);
+            continue;
+        }
         if (!key_obj) key_obj = PyBytes_FromStringAndSize((const char *)key, n);
         Child *kid = &kids[nkids];
         kid->key = key_obj;
@@ -1244,6 +1319,7 @@ static int expand(Core *k, const Scorer *s, const Pos *parent, KeySet *visited) 
         kid->keylen = make_key(k, &kid->pos, kid->key);
         kid->hash = hash_bytes(kid->key, kid->keylen);
         if (keyset_find(visited, kid->key, kid->keylen, kid->hash)) continue;
+        if (dead_child(k, moves[m], &kid->pos)) continue;
         kid->score = score(s, &kid->pos);
         kid->at = n;
         n++;
@@ -2036,6 +2112,7 @@ static PyMethodDef core_methods[] = {
     {"unpack", (PyCFunction)core_unpack, METH_O, "kernel.py's tuple for a position."},
     {"left", (PyCFunction)core_left, METH_O, "Cards not home (0: won)."},
     {"stock", (PyCFunction)core_stock, METH_O, "Cards left in the stock."},
+    {"dead", (PyCFunction)core_dead, METH_O, "True when the dead-position test proves it lost."},
     {"safe", (PyCFunction)core_safe, METH_O, "The cards that may go home with no loss."},
     {"key", (PyCFunction)core_key, METH_O, "The canonical key."},
     {"moves", (PyCFunction)core_moves, METH_O, "Every move worth trying."},

@@ -17,6 +17,7 @@ from operator import itemgetter
 from typing import Any
 
 from solitaire.rules import Rules
+from solitaire.solver.dead import dead
 from solitaire.solver.lookup import Lookup
 from solitaire.solver.moves import generate
 from solitaire.solver.scoring import Scorer, Weights
@@ -121,6 +122,11 @@ class Kernel:
     def stock(pos: Position) -> int:
         """How many cards the stock holds in ``pos``."""
         return pos[3]
+
+    def dead(self, pos: Position) -> bool:
+        """True when :func:`solitaire.solver.dead.dead` proves ``pos`` lost (never in a
+        game without ``runs_only``)."""
+        return self.t.runs_only and dead(self.t, pos)
 
     def safe(self, pos: Position) -> frozenset[int]:
         """The cards that may go home from ``pos`` with no loss (see :mod:`lookup`)."""
@@ -268,11 +274,12 @@ class Kernel:
         ordered: bool = True,
         deals: bool = True,
     ) -> list[Child]:
-        """The successors not yet visited: (score, key, position, moves), best first by
-        ``scorer`` unless ``ordered`` is false (then in the order of :meth:`moves`); without
-        the stock's move unless ``deals``."""
+        """The successors not yet visited and not :meth:`dead`: (score, key, position,
+        moves), best first by ``scorer`` unless ``ordered`` is false (then in the order of
+        :meth:`moves`); without the stock's move unless ``deals``."""
         out: list[Child] = []
         safe = self.lookup.found_info(pos[1])[1]
+        tested = self.t.runs_only
         for raw in generate(self.lookup, pos):
             if not deals and raw[0] < 0:
                 continue
@@ -280,6 +287,8 @@ class Kernel:
             k = self.key(child)
             if k in visited:
                 continue
+            if tested and (raw[0] < 0 or raw[0] >= FOUND0) and dead(self.t, child):
+                continue  # only a deal or a card off a foundation makes a position dead
             out.append((scorer.score(child), k, child, moves))
         if ordered:
             out.sort(key=_first, reverse=True)

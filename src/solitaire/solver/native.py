@@ -67,6 +67,8 @@ def _core_tables(t: Tables) -> dict[str, Any]:
         "fitters_fixed": bytes(t.fitters_fixed),
         "stopper": bytes(t.stopper),
         "takes_nothing": bytes(t.takes_nothing),
+        "runs_only": t.runs_only,
+        "sequence": b"".join(t.sequence),
     }
 
 

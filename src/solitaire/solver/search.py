@@ -162,6 +162,8 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
     root, opening = kernel.start(state)
     if kernel.left(root) == 0:
         return Solution(WON, 0, time.perf_counter() - started, tuple(map(kernel.to_move, opening)))
+    if kernel.dead(root):
+        return Solution(LOST, 1, time.perf_counter() - started, expanded=1)
     profiles = profiles_for(rules)
     expanded = kernel.keyset()  # every position any search has expanded, by key
     work = 0  # expansions, repeats included

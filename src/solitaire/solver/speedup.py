@@ -27,6 +27,7 @@ from types import ModuleType
 MODULES = (
     "protocol",
     "tables",
+    "dead",
     "lookup",
     "scoring",
     "moves",

@@ -102,6 +102,21 @@ class Tables:
         )
         self.stopper = tuple(card in rules.stoppers for card in range(52))
         self.takes_nothing = tuple(not rules.fits[card] for card in range(52))
+        # The dead-position test (dead.py) holds where every pile is a built run and the
+        # waste, filled by the stock alone, empties only onto foundations and piles.
+        self.runs_only = (
+            rules.has_waste
+            and not rules.cells
+            and not rules.refills
+            and not self.deal_to_piles
+            and self.suited
+            and max(rules.tableau.deal) <= 1
+            and all(rank_of(x) < rank_of(c) for c in range(52) for x in rules.fits[c])
+        )
+        # each suit's cards in the order its foundations take them
+        self.sequence = tuple(
+            bytes(code_of(rank, suit) for rank in found.sequence) for suit in range(4)
+        )
 
 
 _TABLES: dict[Rules, Tables] = {}
