@@ -1712,7 +1712,8 @@ static int64_t heap_pop(Ints *heap) {
 #define DEAD (-1)
 
 /* best_first(root, scorer, cap, shared, budget, deadline): bestfirst.py's BestFirst.run,
- * from a fresh search; (result, line, expanded, visited, complete). */
+ * from a fresh search; (result, line, expanded, visited, complete). visited is shared itself
+ * when shared was empty. */
 static PyObject *core_best_first(Core *k, PyObject *args) {
     PyObject *root_obj, *deadline_obj;
     Scorer *s;
@@ -1725,8 +1726,12 @@ static PyObject *core_best_first(Core *k, PyObject *args) {
     if (deadline == -1.0 && PyErr_Occurred()) return NULL;
     Pos root;
     if (unpack(k, root_obj, &root) < 0) return NULL;
-    KeySet *visited = (KeySet *)PyType_GenericNew(&KeySetType, NULL, NULL);
+    /* The first search of a root (shared still empty) keeps one set: what it expands is then
+     * all that shared holds, and it gives shared back as its visited set. */
+    int alone = shared->count == 0;
+    KeySet *visited = alone ? shared : (KeySet *)PyType_GenericNew(&KeySetType, NULL, NULL);
     if (!visited) return NULL;
+    if (alone) Py_INCREF(visited);
     Bytes recs = {0}, moves_to = {0};
     Ints slots = {0};  /* each entry ever pushed: its record's offset, or DEAD */
     Ints heap = {0};
@@ -1771,7 +1776,7 @@ static PyObject *core_best_first(Core *k, PyObject *args) {
         if (added < 0) goto done;
         if (!added) continue; /* expanded already */
         expanded++;
-        if (keyset_add(shared, r.key, r.keylen, rh) < 0) goto done;
+        if (!alone && keyset_add(shared, r.key, r.keylen, rh) < 0) goto done;
         size_t mat = moves_to.used;
         uint8_t *w = bytes_room(&moves_to, 1 + 3 * (size_t)r.nsteps);
         if (!w) goto done;
