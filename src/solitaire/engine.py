@@ -193,14 +193,18 @@ def check(rules: Rules, state: State, move: Move) -> Move:
 
 
 def _check_pile_exists(rules: Rules, pile: Pile) -> None:
-    sizes = {
-        TABLEAU: rules.tableau.piles,
-        FOUNDATION: rules.foundations.count,
-        CELL: rules.cells,
-        WASTE: 1 if rules.has_waste else 0,
-        STOCK: 1 if rules.stock else 0,
-    }
-    if not 0 <= pile.index < sizes.get(pile.kind, 0):
+    kind = pile.kind
+    if kind == TABLEAU:
+        size = rules.tableau.piles
+    elif kind == FOUNDATION:
+        size = rules.foundations.count
+    elif kind == CELL:
+        size = rules.cells
+    elif kind == WASTE:
+        size = 1 if rules.has_waste else 0
+    else:
+        size = 1 if kind == STOCK and rules.stock else 0
+    if not 0 <= pile.index < size:
         raise IllegalMoveError(f"{rules.name} has no pile {pile}")
 
 

@@ -32,6 +32,9 @@ class BestFirst:
 
     ``shared`` holds the keys of the positions that any search of the same root has
     expanded, so that the solver can count distinct positions; this search adds its own.
+    ``visited`` holds the keys this search expanded; on the C core, when ``shared`` starts
+    empty, it is ``shared`` itself (which holds just those keys until another search adds
+    to it).
     """
 
     def __init__(

@@ -15,6 +15,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -31,7 +32,7 @@
 #define WASTE_SRC 48
 #define FOUND0 64
 #define NO_TOP (52 * 52)
-#define KEYMAX (MAXP + MAXCARDS + 1 + MAXC + 8)
+#define KEYMAX (MAXP + MAXCARDS + 1 + MAXC + 8 + 8) /* + 8: make_key copies 8 bytes at a time */
 #define HEADMAX (3 + MAXP + MAXF + MAXC)
 
 typedef struct {
@@ -45,6 +46,13 @@ typedef struct {
     uint8_t off[MAXP + 1]; /* where each pile starts in cards; off[P] == ncards */
     int found[MAXF];       /* top card, -1 while empty */
     uint8_t cells[MAXC];
+    /* what make_key and score work out, kept while the piles they depend on stay: the
+     * piles in key order while sorted (one deck only), each pile's blocked count while its
+     * bit of blk_known is set; take and lay forget them, and zero is "not known" */
+    uint8_t sorted;
+    uint8_t order[MAXP];
+    uint32_t blk_known;
+    uint8_t blk[MAXP];
     uint8_t cards[MAXCARDS];
     uint8_t waste[MAXCARDS];
 } Pos;
@@ -54,6 +62,69 @@ typedef struct {
     uint8_t safe[52]; /* 1: the card may go home with no loss */
     int any_safe;
 } FoundInfo;
+
+/* ------------------------------------------------------------------ spare blocks */
+
+/* The blocks the searches and sets of keys free, kept for the next ones: a small solve then
+ * works in memory already mapped instead of faulting in fresh pages, which cost it about a
+ * tenth of its time. At most SPARES blocks of SPARE_BYTES in all are kept; a bigger block
+ * (a large search's) goes back to the system. The GIL guards them. */
+#define SPARES 16
+#define SPARE_BYTES (16u << 20)
+
+static struct {
+    void *data;
+    size_t size;
+} spares[SPARES];
+static size_t spare_bytes;
+
+/* A block of at least want bytes, *got of them: the smallest kept one that is big enough,
+ * else a new one. NULL, with MemoryError set, when there is no memory. */
+static void *spare_take(size_t want, size_t *got) {
+    int best = -1;
+    for (int i = 0; i < SPARES; i++)
+        if (spares[i].data && spares[i].size >= want &&
+            (best < 0 || spares[i].size < spares[best].size))
+            best = i;
+    if (best >= 0) {
+        void *data = spares[best].data;
+        *got = spares[best].size;
+        spare_bytes -= *got;
+        spares[best].data = NULL;
+        return data;
+    }
+    void *data = malloc(want ? want : 1);
+    if (!data) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    *got = want;
+    return data;
+}
+
+/* Give back a block of size bytes (data may be NULL): kept if there is room, else freed. */
+static void spare_give(void *data, size_t size) {
+    if (!data) return;
+    if (spare_bytes + size <= SPARE_BYTES) {
+        for (int i = 0; i < SPARES; i++) {
+            if (spares[i].data) continue;
+            spares[i].data = data;
+            spares[i].size = size;
+            spare_bytes += size;
+            return;
+        }
+    }
+    free(data);
+}
+
+/* As realloc: a block of at least want bytes holding the first used bytes of data. */
+static void *spare_grow(void *data, size_t used, size_t size, size_t want, size_t *got) {
+    void *out = spare_take(want, got);
+    if (!out) return NULL;
+    if (used) memcpy(out, data, used);
+    spare_give(data, size);
+    return out;
+}
 
 /* ------------------------------------------------------------------ the set of keys */
 
@@ -72,19 +143,36 @@ typedef struct {
 
 static PyTypeObject KeySetType;
 
+static inline uint64_t rotl(uint64_t x, int r) { return x << r | x >> (64 - r); }
+
+/* Two multiply chains over 16 bytes a round, which the processor runs side by side, then a
+ * final mix (MurmurHash3's) so that the low bits, which pick the slot, depend on every byte. */
 static uint64_t hash_bytes(const uint8_t *s, size_t n) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ (n * 0xFF51AFD7ED558CCDull);
+    uint64_t a = 0x9E3779B97F4A7C15ull ^ n, b = 0xC2B2AE3D27D4EB4Full;
     size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        h = (h ^ w) * 0xC2B2AE3D27D4EB4Full;
-        h ^= h >> 29;
+    for (; i + 16 <= n; i += 16) {
+        uint64_t w0, w1;
+        memcpy(&w0, s + i, 8);
+        memcpy(&w1, s + i + 8, 8);
+        a = (rotl(a, 23) ^ w0) * 0xFF51AFD7ED558CCDull;
+        b = (rotl(b, 29) ^ w1) * 0xC4CEB9FE1A85EC53ull;
     }
-    uint64_t w = 0;
-    memcpy(&w, s + i, n - i);
-    h = (h ^ w) * 0x165667B19E3779F9ull;
-    h ^= h >> 32;
+    uint64_t w0 = 0, w1 = 0;
+    size_t rest = n - i;
+    if (rest > 8) {
+        memcpy(&w0, s + i, 8);
+        memcpy(&w1, s + i + 8, rest - 8);
+    } else {
+        memcpy(&w0, s + i, rest);
+    }
+    a = (rotl(a, 23) ^ w0) * 0xFF51AFD7ED558CCDull;
+    b = (rotl(b, 29) ^ w1) * 0xC4CEB9FE1A85EC53ull;
+    uint64_t h = a ^ rotl(b, 31);
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDull;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ull;
+    h ^= h >> 33;
     return h ? h : 1;
 }
 
@@ -102,12 +190,10 @@ static int keyset_find(KeySet *set, const uint8_t *key, size_t n, uint64_t h) {
 }
 
 static int keyset_grow(KeySet *set) {
-    size_t size = set->slots ? (set->mask + 1) * 2 : 1024;
-    Slot *slots = calloc(size, sizeof(Slot));
-    if (!slots) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    size_t size = set->slots ? (set->mask + 1) * 2 : 1024, got;
+    Slot *slots = spare_take(size * sizeof(Slot), &got);
+    if (!slots) return -1;
+    memset(slots, 0, size * sizeof(Slot));
     if (set->slots) {
         for (size_t i = 0; i <= set->mask; i++) {
             if (!set->slots[i].hash) continue;
@@ -115,7 +201,7 @@ static int keyset_grow(KeySet *set) {
             while (slots[j].hash) j = (j + 1) & (size - 1);
             slots[j] = set->slots[i];
         }
-        free(set->slots);
+        spare_give(set->slots, (set->mask + 1) * sizeof(Slot));
     }
     set->slots = slots;
     set->mask = size - 1;
@@ -142,11 +228,8 @@ static int keyset_add(KeySet *set, const uint8_t *key, size_t n, uint64_t h) {
     if (set->used + n + 1 > set->cap) {
         size_t cap = set->cap ? set->cap * 2 : 65536;
         while (cap < set->used + n + 1) cap *= 2;
-        uint8_t *arena = realloc(set->arena, cap);
-        if (!arena) {
-            PyErr_NoMemory();
-            return -1;
-        }
+        uint8_t *arena = spare_grow(set->arena, set->used, set->cap, cap, &cap);
+        if (!arena) return -1;
         set->arena = arena;
         set->cap = cap;
     }
@@ -160,8 +243,8 @@ static int keyset_add(KeySet *set, const uint8_t *key, size_t n, uint64_t h) {
 }
 
 static void keyset_dealloc(KeySet *set) {
-    free(set->slots);
-    free(set->arena);
+    if (set->slots) spare_give(set->slots, (set->mask + 1) * sizeof(Slot));
+    spare_give(set->arena, set->cap);
     Py_TYPE(set)->tp_free((PyObject *)set);
 }
 
@@ -339,6 +422,8 @@ static PyObject *steps_tuple(const Raw *steps, int n) {
 
 static void set_offsets(const Core *k, Pos *p) {
     int at = 0;
+    p->sorted = 0;
+    p->blk_known = 0;
     for (int i = 0; i < k->P; i++) {
         p->off[i] = (uint8_t)at;
         at += p->len[i];
@@ -402,6 +487,8 @@ static void take(const Core *k, Pos *p, int i, int count, uint8_t *moving) {
     memcpy(moving, p->cards + end - count, count);
     memmove(p->cards + end - count, p->cards + end, p->ncards - end);
     p->len[i] -= count;
+    if (!p->len[i]) p->sorted = 0; /* its bottom card is gone */
+    p->blk_known &= ~(1u << i);
     for (int j = i + 1; j <= k->P; j++) p->off[j] -= count;
     p->ncards -= count;
 }
@@ -411,6 +498,8 @@ static void lay(const Core *k, Pos *p, int j, int count, const uint8_t *moving) 
     int end = p->off[j] + p->len[j];
     memmove(p->cards + end + count, p->cards + end, p->ncards - end);
     memcpy(p->cards + end, moving, count);
+    if (!p->len[j]) p->sorted = 0; /* a new bottom card */
+    p->blk_known &= ~(1u << j);
     p->len[j] += count;
     for (int i = j + 1; i <= k->P; i++) p->off[i] += count;
     p->ncards += count;
@@ -792,31 +881,60 @@ static inline int compare_piles(const Pos *p, int a, int b) {
     return la - lb;
 }
 
-/* The canonical key: the same equivalence as kernel.py's Kernel.key. */
-static int make_key(const Core *k, const Pos *p, uint8_t *key) {
-    int order[MAXP];
-    for (int i = 0; i < k->P; i++) order[i] = i;
-    if (!(p->stock && k->ordered_while_stock)) {
-        for (int i = 1; i < k->P; i++) {
-            int v = order[i], j = i - 1;
-            while (j >= 0 && compare_piles(p, order[j], v) > 0) {
-                order[j + 1] = order[j];
-                j--;
-            }
-            order[j + 1] = v;
+/* The piles in compare_piles's order, as a stable insertion sort by it would give, into
+ * order: sorted by the bottom card (empty piles first), each pile's number below it to keep
+ * the sort stable; then piles on the same bottom card (two decks) by compare_piles. */
+static void sort_piles(const Core *k, const Pos *p, uint8_t *order) {
+    int v[MAXP], P = k->P;
+    for (int i = 0; i < P; i++) v[i] = (p->len[i] ? (256 + p->cards[p->off[i]]) << 4 : 0) | i;
+    for (int i = 1; i < P; i++) {
+        int x = v[i], j = i - 1;
+        while (j >= 0 && v[j] > x) {
+            v[j + 1] = v[j];
+            j--;
         }
+        v[j + 1] = x;
+    }
+    for (int i = 0; i < P; i++) order[i] = (uint8_t)(v[i] & 15);
+    for (int i = 1; i < P && k->decks > 1; i++) {
+        if (!(v[i] >> 4) || v[i] >> 4 != v[i - 1] >> 4) continue;
+        int x = order[i], j = i - 1;
+        while (j >= 0 && v[j] >> 4 == v[i] >> 4 && compare_piles(p, order[j], x) > 0) {
+            order[j + 1] = order[j];
+            j--;
+        }
+        order[j + 1] = (uint8_t)x;
+    }
+}
+
+/* The canonical key: the same equivalence as kernel.py's Kernel.key. With one deck the
+ * order of the piles depends on their bottom cards alone, and p keeps it (see Pos). */
+static int make_key(const Core *k, Pos *p, uint8_t *key) {
+    uint8_t own[MAXP];
+    const uint8_t *order = own;
+    int P = k->P;
+    if (p->stock && k->ordered_while_stock) {
+        for (int i = 0; i < P; i++) own[i] = (uint8_t)i;
+    } else if (k->decks == 1) {
+        if (!p->sorted) sort_piles(k, p, p->order);
+        p->sorted = 1;
+        order = p->order;
+    } else {
+        sort_piles(k, p, own);
     }
     int n = 0;
-    for (int i = 0; i < k->P; i++) {
-        int at = order[i];
-        key[n++] = p->len[at];
-        memcpy(key + n, pile(p, at), p->len[at]);
-        n += p->len[at];
+    for (int i = 0; i < P; i++) {
+        int at = order[i], len = p->len[at];
+        const uint8_t *cards = pile(p, at);
+        key[n++] = (uint8_t)len;
+        /* eight bytes at a time: KEYMAX leaves room, and the waste follows the cards */
+        for (int c = 0; c < len; c += 8) memcpy(key + n + c, cards + c, 8);
+        n += len;
     }
     if (!k->bare_key) {
         key[n++] = (uint8_t)p->stock;
         uint8_t cells[MAXC];
-        memcpy(cells, p->cells, k->C);
+        for (int i = 0; i < k->C; i++) cells[i] = p->cells[i];
         for (int i = 1; i < k->C; i++) {
             uint8_t v = cells[i];
             int j = i - 1;
@@ -826,9 +944,9 @@ static int make_key(const Core *k, const Pos *p, uint8_t *key) {
             }
             cells[j + 1] = v;
         }
-        memcpy(key + n, cells, k->C);
+        for (int i = 0; i < k->C; i++) key[n + i] = cells[i];
         n += k->C;
-        memcpy(key + n, p->waste, p->wlen);
+        if (p->wlen) memcpy(key + n, p->waste, p->wlen);
         n += p->wlen;
     }
     return n;
@@ -871,14 +989,16 @@ static long waste_cost(const Scorer *s, const Pos *p) {
     return s->buried * buried + s->loose * loose;
 }
 
-static long score(const Scorer *s, const Pos *p) {
+static long score(const Scorer *s, Pos *p) {
     Core *k = s->core;
     long blocked = 0, empty = 0, used = 0;
     for (int i = 0; i < k->P; i++) {
-        if (p->len[i])
-            blocked += blocked_count(k, pile(p, i), p->len[i]);
-        else
-            empty++;
+        if (!(p->blk_known >> i & 1)) {
+            p->blk[i] = (uint8_t)blocked_count(k, pile(p, i), p->len[i]);
+            p->blk_known |= 1u << i;
+        }
+        blocked += p->blk[i];
+        if (!p->len[i]) empty++;
     }
     for (int j = 0; j < k->C; j++)
         if (p->cells[j] != EMPTY) used++;
@@ -1269,7 +1389,8 @@ typedef struct Kid {
     Pos pos;
 } Kid;
 
-static int pack_buf(const Core *k, const Pos *p, uint8_t *b) {
+/* The first k->H bytes of pack_buf: everything but the cards of the piles and the waste. */
+static void pack_head(const Core *k, const Pos *p, uint8_t *b) {
     b[0] = (uint8_t)p->left;
     b[1] = (uint8_t)p->stock;
     b[2] = (uint8_t)p->wlen;
@@ -1279,6 +1400,10 @@ static int pack_buf(const Core *k, const Pos *p, uint8_t *b) {
     for (int i = 0; i < k->F; i++) h[i] = p->found[i] < 0 ? EMPTY : (uint8_t)p->found[i];
     h += k->F;
     for (int i = 0; i < k->C; i++) h[i] = p->cells[i];
+}
+
+static int pack_buf(const Core *k, const Pos *p, uint8_t *b) {
+    pack_head(k, p, b);
     memcpy(b + k->H, p->cards, p->ncards);
     memcpy(b + k->H + p->ncards, p->waste, p->wlen);
     return k->H + p->ncards + p->wlen;
@@ -1299,22 +1424,40 @@ static void unpack_buf(const Core *k, const uint8_t *b, Pos *p) {
     memcpy(p->waste, b + k->H + p->ncards, p->wlen);
 }
 
-/* The children of parent not in visited, in move order, into k->kids: as core_children. */
-static int expand(Core *k, const Scorer *s, const Pos *parent, KeySet *visited) {
-    if (!k->kids) {
-        k->kids = malloc(MAXMOVES * sizeof(Kid));
-        if (!k->kids) {
-            PyErr_NoMemory();
-            return -1;
-        }
+/* *to = *from, but only the cards and the waste's cards that from holds. */
+static inline void copy_pos(Pos *to, const Pos *from) {
+    memcpy(to, from, offsetof(Pos, cards) + (size_t)from->ncards);
+    if (from->wlen) memcpy(to->waste, from->waste, (size_t)from->wlen);
+}
+
+/* Work out what make_key and score keep in p (see Pos), for every pile. */
+static void know(const Core *k, Pos *p) {
+    if (k->decks == 1 && !p->sorted) {
+        sort_piles(k, p, p->order);
+        p->sorted = 1;
     }
+    for (int i = 0; i < k->P; i++) {
+        if (p->blk_known >> i & 1) continue;
+        p->blk[i] = (uint8_t)blocked_count(k, pile(p, i), p->len[i]);
+        p->blk_known |= 1u << i;
+    }
+}
+
+/* The children of parent not in visited, in move order, into k->kids: as core_children. */
+static int expand(Core *k, const Scorer *s, Pos *parent, KeySet *visited) {
+    if (!k->kids) {
+        size_t got;
+        k->kids = spare_take(MAXMOVES * sizeof(Kid), &got);
+        if (!k->kids) return -1;
+    }
+    know(k, parent); /* each child works out again only what its move changed */
     FoundInfo fi = *found_info(k, parent->found);
     Raw moves[MAXMOVES];
     int nmoves = generate(k, parent, &fi, moves);
     int n = 0;
     for (int m = 0; m < nmoves; m++) {
         Kid *kid = &k->kids[n];
-        kid->pos = *parent;
+        copy_pos(&kid->pos, parent);
         step(k, &kid->pos, moves[m], fi.safe, kid->steps, &kid->nsteps);
         kid->keylen = make_key(k, &kid->pos, kid->key);
         kid->hash = hash_bytes(kid->key, kid->keylen);
@@ -1343,11 +1486,8 @@ static uint8_t *bytes_room(Bytes *b, size_t n) {
     if (b->used + n > b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 1 << 16;
         while (cap < b->used + n) cap *= 2;
-        uint8_t *data = realloc(b->data, cap);
-        if (!data) {
-            PyErr_NoMemory();
-            return NULL;
-        }
+        uint8_t *data = spare_grow(b->data, b->used, b->cap, cap, &cap);
+        if (!data) return NULL;
         b->data = data;
         b->cap = cap;
     }
@@ -1365,27 +1505,41 @@ typedef struct {
 static int ints_push(Ints *a, int64_t v) {
     if (a->len == a->cap) {
         size_t cap = a->cap ? a->cap * 2 : 1024;
-        int64_t *data = realloc(a->data, cap * sizeof(int64_t));
-        if (!data) {
-            PyErr_NoMemory();
-            return -1;
-        }
+        size_t got;
+        int64_t *data = spare_grow(a->data, a->len * sizeof(int64_t), a->cap * sizeof(int64_t),
+                                   cap * sizeof(int64_t), &got);
+        if (!data) return -1;
         a->data = data;
-        a->cap = cap;
+        a->cap = got / sizeof(int64_t);
     }
     a->data[a->len++] = v;
     return 0;
 }
 
-/* A record: score, its moves, its key and its packed position. */
+/* Give a stack's block back for the next search (see spare_give). */
+static void bytes_free(Bytes *b) {
+    spare_give(b->data, b->cap);
+    b->data = NULL;
+    b->used = b->cap = 0;
+}
+
+static void ints_free(Ints *a) {
+    spare_give(a->data, a->cap * sizeof(int64_t));
+    a->data = NULL;
+    a->len = a->cap = 0;
+}
+
+/* A record: its parent, its key's hash, its moves, its key and its packed position. */
 static int64_t put_record(const Core *k, Bytes *b, const Kid *kid, int64_t parent) {
-    size_t need = sizeof(int64_t) + 1 + 3 * (size_t)kid->nsteps + 2 + kid->keylen + k->H +
-                  MAXCARDS + 2;
+    size_t need = sizeof(int64_t) + sizeof(uint64_t) + 1 + 3 * (size_t)kid->nsteps + 2 +
+                  kid->keylen + k->H + MAXCARDS + 2;
     size_t at = b->used;
     uint8_t *w = bytes_room(b, need);
     if (!w) return -1;
     memcpy(w, &parent, sizeof parent);
     w += sizeof parent;
+    memcpy(w, &kid->hash, sizeof kid->hash);
+    w += sizeof kid->hash;
     *w++ = (uint8_t)kid->nsteps;
     for (int i = 0; i < kid->nsteps; i++) {
         *w++ = (uint8_t)kid->steps[i].src;
@@ -1402,6 +1556,7 @@ static int64_t put_record(const Core *k, Bytes *b, const Kid *kid, int64_t paren
 
 typedef struct {
     int64_t parent;
+    uint64_t hash;
     int nsteps, keylen;
     const uint8_t *steps, *key, *pos;
 } Record;
@@ -1410,6 +1565,8 @@ static void get_record(const Bytes *b, int64_t at, Record *r) {
     const uint8_t *w = b->data + at;
     memcpy(&r->parent, w, sizeof r->parent);
     w += sizeof r->parent;
+    memcpy(&r->hash, w, sizeof r->hash);
+    w += sizeof r->hash;
     r->nsteps = *w++;
     r->steps = w;
     w += 3 * r->nsteps;
@@ -1523,7 +1680,7 @@ static PyObject *core_dfs(Core *k, PyObject *args) {
         int64_t at = offs.data[cursor.data[f]++];
         Record r;
         get_record(&recs, at, &r);
-        uint64_t rh = hash_bytes(r.key, r.keylen);
+        uint64_t rh = r.hash;
         if (keyset_find(visited, r.key, r.keylen, rh)) continue;
         if (r.pos[0] == 0) { /* won */
             PyObject *line = PyList_New(0);
@@ -1574,11 +1731,11 @@ static PyObject *core_dfs(Core *k, PyObject *args) {
     }
     out = result("lost", expanded, NULL, (PyObject *)visited);
 done:
-    free(recs.data);
-    free(offs.data);
-    free(frames.data);
-    free(cursor.data);
-    free(path.data);
+    bytes_free(&recs);
+    ints_free(&offs);
+    ints_free(&frames);
+    ints_free(&cursor);
+    ints_free(&path);
     Py_DECREF(visited);
     return out;
 }
@@ -1600,20 +1757,29 @@ static void heap_push(Ints *heap, int64_t v) {
     heap->data[i] = v;
 }
 
+/* The least entry, taken off. Floyd's way: the hole at the root goes down to a leaf by the
+ * lesser child, a comparison a level, and the last entry goes up from there; the keys are
+ * all different, so the order of pops is any heap's. */
 static int64_t heap_pop(Ints *heap) {
-    int64_t top = heap->data[0];
-    int64_t last = heap->data[--heap->len];
+    int64_t *d = heap->data;
+    int64_t top = d[0];
+    int64_t last = d[--heap->len];
     size_t n = heap->len, i = 0;
     if (!n) return top;
     for (;;) {
         size_t c = 2 * i + 1;
         if (c >= n) break;
-        if (c + 1 < n && heap->data[c + 1] < heap->data[c]) c++;
-        if (heap->data[c] >= last) break;
-        heap->data[i] = heap->data[c];
+        if (c + 1 < n && d[c + 1] < d[c]) c++;
+        d[i] = d[c];
         i = c;
     }
-    heap->data[i] = last;
+    while (i) {
+        size_t up = (i - 1) / 2;
+        if (d[up] <= last) break;
+        d[i] = d[up];
+        i = up;
+    }
+    d[i] = last;
     return top;
 }
 
@@ -1622,7 +1788,8 @@ static int64_t heap_pop(Ints *heap) {
 #define DEAD (-1)
 
 /* best_first(root, scorer, cap, shared, budget, deadline): bestfirst.py's BestFirst.run,
- * from a fresh search; (result, line, expanded, visited, complete). */
+ * from a fresh search; (result, line, expanded, visited, complete). visited is shared itself
+ * when shared was empty. */
 static PyObject *core_best_first(Core *k, PyObject *args) {
     PyObject *root_obj, *deadline_obj;
     Scorer *s;
@@ -1635,8 +1802,12 @@ static PyObject *core_best_first(Core *k, PyObject *args) {
     if (deadline == -1.0 && PyErr_Occurred()) return NULL;
     Pos root;
     if (unpack(k, root_obj, &root) < 0) return NULL;
-    KeySet *visited = (KeySet *)PyType_GenericNew(&KeySetType, NULL, NULL);
+    /* The first search of a root (shared still empty) keeps one set: what it expands is then
+     * all that shared holds, and it gives shared back as its visited set. */
+    int alone = shared->count == 0;
+    KeySet *visited = alone ? shared : (KeySet *)PyType_GenericNew(&KeySetType, NULL, NULL);
     if (!visited) return NULL;
+    if (alone) Py_INCREF(visited);
     Bytes recs = {0}, moves_to = {0};
     Ints slots = {0};  /* each entry ever pushed: its record's offset, or DEAD */
     Ints heap = {0};
@@ -1654,6 +1825,7 @@ static PyObject *core_best_first(Core *k, PyObject *args) {
         kid->pos = root;
         kid->nsteps = 0;
         kid->keylen = make_key(k, &root, kid->key);
+        kid->hash = hash_bytes(kid->key, kid->keylen);
         int64_t at = put_record(k, &recs, kid, -1);
         if (at < 0 || ints_push(&slots, at) < 0 || ints_push(&heap, 0) < 0) goto done;
         if (ints_push(&parent, -1) < 0 || ints_push(&moves_at, 0) < 0) goto done;
@@ -1675,11 +1847,12 @@ static PyObject *core_best_first(Core *k, PyObject *args) {
         slots.data[slot] = DEAD;
         Record r;
         get_record(&recs, at, &r);
-        uint64_t rh = hash_bytes(r.key, r.keylen);
-        if (keyset_find(visited, r.key, r.keylen, rh)) continue;
-        if (keyset_add(visited, r.key, r.keylen, rh) < 0) goto done;
+        uint64_t rh = r.hash;
+        int added = keyset_add(visited, r.key, r.keylen, rh);
+        if (added < 0) goto done;
+        if (!added) continue; /* expanded already */
         expanded++;
-        if (keyset_add(shared, r.key, r.keylen, rh) < 0) goto done;
+        if (!alone && keyset_add(shared, r.key, r.keylen, rh) < 0) goto done;
         size_t mat = moves_to.used;
         uint8_t *w = bytes_room(&moves_to, 1 + 3 * (size_t)r.nsteps);
         if (!w) goto done;
@@ -1692,22 +1865,22 @@ static PyObject *core_best_first(Core *k, PyObject *args) {
             Ints chain = {0};
             for (int64_t i = here; i > 0; i = parent.data[i])
                 if (ints_push(&chain, i) < 0) {
-                    free(chain.data);
+                    ints_free(&chain);
                     goto done;
                 }
             line = PyList_New(0);
             if (!line) {
-                free(chain.data);
+                ints_free(&chain);
                 goto done;
             }
             for (size_t c = chain.len; c-- > 0;) {
                 const uint8_t *m = moves_to.data + moves_at.data[chain.data[c]];
                 if (append_steps(line, m + 1, m[0]) < 0) {
-                    free(chain.data);
+                    ints_free(&chain);
                     goto done;
                 }
             }
-            free(chain.data);
+            ints_free(&chain);
             what = "won";
             break;
         }
@@ -1734,21 +1907,21 @@ static PyObject *core_best_first(Core *k, PyObject *args) {
                 if (slots.data[i] == DEAD) continue;
                 Record old;
                 get_record(&recs, slots.data[i], &old);
-                size_t size = sizeof(int64_t) + 1 + 3 * (size_t)old.nsteps + 1 + old.keylen +
-                              k->H;
+                size_t size = sizeof(int64_t) + sizeof(uint64_t) + 1 + 3 * (size_t)old.nsteps + 1 +
+                              old.keylen + k->H;
                 Pos tmp;
                 unpack_buf(k, old.pos, &tmp);
                 size += (size_t)tmp.ncards + (size_t)tmp.wlen;
                 size_t to = kept.used;
                 uint8_t *dst = bytes_room(&kept, size);
                 if (!dst) {
-                    free(kept.data);
+                    bytes_free(&kept);
                     goto done;
                 }
                 memcpy(dst, recs.data + slots.data[i], size);
                 slots.data[i] = (int64_t)to;
             }
-            free(recs.data);
+            bytes_free(&recs);
             recs = kept;
         }
     }
@@ -1760,12 +1933,12 @@ static PyObject *core_best_first(Core *k, PyObject *args) {
     line = NULL;
 done:
     Py_XDECREF(line);
-    free(recs.data);
-    free(moves_to.data);
-    free(slots.data);
-    free(heap.data);
-    free(parent.data);
-    free(moves_at.data);
+    bytes_free(&recs);
+    bytes_free(&moves_to);
+    ints_free(&slots);
+    ints_free(&heap);
+    ints_free(&parent);
+    ints_free(&moves_at);
     Py_DECREF(visited);
     return out;
 }
@@ -1905,8 +2078,9 @@ static PyObject *core_beam(Core *k, PyObject *args) {
     Beamed first;
     if (unpack(k, root_obj, &first.pos) < 0) return NULL;
     if (!k->kids) {
-        k->kids = malloc(MAXMOVES * sizeof(Kid));
-        if (!k->kids) return PyErr_NoMemory();
+        size_t got;
+        k->kids = spare_take(MAXMOVES * sizeof(Kid), &got);
+        if (!k->kids) return NULL;
     }
     Bytes lines = {0}, arena = {0};
     Beamed *level = NULL, *dealt = NULL;
@@ -2043,12 +2217,12 @@ static PyObject *core_beam(Core *k, PyObject *args) {
             memcpy(&n, lines.data + dealt[i].line, 4);
             size_t at = put_line(&kept, lines.data + dealt[i].line + 4, (int)n, NULL, 0, NULL, 0);
             if (at == (size_t)-1) {
-                free(kept.data);
+                bytes_free(&kept);
                 goto done;
             }
             dealt[i].line = at;
         }
-        free(lines.data);
+        bytes_free(&lines);
         lines = kept;
         Beamed *swap = level;
         size_t swapcap = caplevel;
@@ -2075,8 +2249,8 @@ static PyObject *core_beam(Core *k, PyObject *args) {
         result_obj = Py_BuildValue("(s[]lN)", "level", expanded, last);
     }
 done:
-    free(lines.data);
-    free(arena.data);
+    bytes_free(&lines);
+    bytes_free(&arena);
     free(level);
     free(dealt);
     free(heap.data);
@@ -2087,8 +2261,112 @@ done:
     return result_obj;
 }
 
+/* ------------------------------------------------------------------ shortening (search.py) */
+
+/* A position of the line, packed, in a table of the line's positions by exact bytes. */
+typedef struct {
+    uint64_t hash, head; /* of the bytes, and of their first k->H (no card of a pile) */
+    int len;
+    int index; /* the last index of the line at which this position stands */
+    uint8_t bytes[HEADMAX + 2 * MAXCARDS];
+} Stop;
+
+static int stop_find(const Stop *stops, const int *table, size_t mask, const uint8_t *b, int n,
+                     uint64_t h) {
+    for (size_t i = h & mask; table[i] >= 0; i = (i + 1) & mask) {
+        const Stop *s = &stops[table[i]];
+        if (s->hash == h && s->len == n && memcmp(s->bytes, b, n) == 0) return table[i];
+    }
+    return -1;
+}
+
+/* shorten(pos, line): search.py's _shorten on the core, the same raw moves. */
+static PyObject *core_shorten(Core *k, PyObject *args) {
+    PyObject *obj, *line;
+    if (!PyArg_ParseTuple(args, "OO!", &obj, &PyList_Type, &line)) return NULL;
+    Pos p;
+    if (unpack(k, obj, &p) < 0) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(line);
+    size_t size = 16;
+    while (size < 2 * (size_t)(n + 1)) size *= 2;
+    Stop *stops = malloc((size_t)(n + 1) * sizeof(Stop));
+    Raw *raws = malloc((size_t)(n + 1) * sizeof(Raw));
+    int *table = malloc(size * sizeof(int));
+    uint64_t *heads = calloc(size, sizeof(uint64_t)); /* the heads of the stops, 0: free */
+    PyObject *out = NULL;
+    if (!stops || !raws || !table || !heads) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memset(table, -1, size * sizeof(int));
+    /* stops[i]: the position after i moves; the table finds the last stop of each position */
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        if (i > 0) {
+            if (raw_arg(PyList_GET_ITEM(line, i - 1), &raws[i - 1]) < 0) goto done;
+            play(k, &p, raws[i - 1]);
+        }
+        Stop *s = &stops[i];
+        s->len = pack_buf(k, &p, s->bytes);
+        s->hash = hash_bytes(s->bytes, s->len);
+        s->head = hash_bytes(s->bytes, k->H);
+        s->index = (int)i;
+        size_t h = s->head & (size - 1);
+        while (heads[h] && heads[h] != s->head) h = (h + 1) & (size - 1);
+        heads[h] = s->head;
+        int at = stop_find(stops, table, size - 1, s->bytes, s->len, s->hash);
+        if (at >= 0) {
+            stops[at].index = (int)i;
+            continue;
+        }
+        size_t j = s->hash & (size - 1);
+        while (table[j] >= 0) j = (j + 1) & (size - 1);
+        table[j] = (int)i;
+    }
+    out = PyList_New(0);
+    if (!out) goto done;
+    Raw moves[MAXMOVES];
+    uint8_t b[HEADMAX + 2 * MAXCARDS];
+    for (int index = 0; index < n;) {
+        Pos here;
+        unpack_buf(k, stops[index].bytes, &here);
+        int best = index + 1;
+        Raw best_raw = raws[index];
+        int nmoves = generate(k, &here, found_info(k, here.found), moves);
+        for (int m = 0; m < nmoves; m++) {
+            Pos child = here;
+            play(k, &child, moves[m]);
+            /* most children differ from every stop in a pile's length or the foundations */
+            pack_head(k, &child, b);
+            uint64_t head = hash_bytes(b, k->H);
+            size_t h = head & (size - 1);
+            while (heads[h] && heads[h] != head) h = (h + 1) & (size - 1);
+            if (!heads[h]) continue;
+            int len = pack_buf(k, &child, b);
+            int at = stop_find(stops, table, size - 1, b, len, hash_bytes(b, len));
+            if (at >= 0 && stops[at].index > best) {
+                best = stops[at].index;
+                best_raw = moves[m];
+            }
+        }
+        PyObject *raw = raw_tuple(best_raw);
+        if (!raw || PyList_Append(out, raw) < 0) {
+            Py_XDECREF(raw);
+            Py_CLEAR(out);
+            goto done;
+        }
+        Py_DECREF(raw);
+        index = best;
+    }
+done:
+    free(stops);
+    free(raws);
+    free(table);
+    free(heads);
+    return out;
+}
+
 static void core_dealloc(Core *k) {
-    free(k->kids);
+    if (k->kids) spare_give(k->kids, MAXMOVES * sizeof(Kid));
     k->kids = NULL;
     Py_TYPE(k)->tp_free((PyObject *)k);
 }
@@ -2127,6 +2405,8 @@ static PyMethodDef core_methods[] = {
      "best_first(root, scorer, cap, shared, budget, deadline): bestfirst.py's BestFirst.run."},
     {"beam", (PyCFunction)core_beam, METH_VARARGS,
      "beam(root, scorer, shared, budget, deadline, width, local): StockBeam.run's levels."},
+    {"shorten", (PyCFunction)core_shorten, METH_VARARGS,
+     "shorten(pos, line): search.py's _shorten, the raw moves of the shorter line."},
     {"make_scorer", (PyCFunction)core_make_scorer, METH_VARARGS,
      "A scorer from the eleven weights, in the order of scoring.Weights."},
     {NULL, NULL, 0, NULL},

@@ -14,7 +14,7 @@ only judge of a move: a solution is replayed through it before it is handed out,
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from solitaire.rules import Rules
 from solitaire.solver.dead import dead
@@ -107,11 +107,13 @@ class Kernel:
 
     @staticmethod
     def to_move(raw: RawMove) -> Move:
-        """The engine's move for a raw solver move."""
-        src, dst, count = raw
-        if src < 0:
-            return Move.deal()
-        return Move(_pile(src), _pile(dst), count)
+        """The engine's move for a raw solver move (made once for each raw move)."""
+        move = _MOVES.get(raw)
+        if move is None:
+            src, dst, count = raw
+            move = Move.deal() if src < 0 else Move(_pile(src), _pile(dst), count)
+            _MOVES[raw] = move
+        return move
 
     @staticmethod
     def left(pos: Position) -> int:
@@ -334,6 +336,10 @@ class Kernel:
         raise NotImplementedError("the Python kernel searches in bestfirst.py")
 
 
+    def shorten(self, pos: Position, line: list[RawMove]) -> list[RawMove]:
+        """Not here: the Python kernel shortens a line in ``search._shorten``."""
+        raise NotImplementedError("the Python kernel shortens in search.py")
+
 def position_of(rules: Rules, state: State) -> Position:
     """The solver's position for ``state``, as it is."""
     cells = bytes(EMPTY if card is None else card for card in state.cells)
@@ -346,6 +352,11 @@ def position_of(rules: Rules, state: State) -> Position:
         bytes(state.waste),
         rules.cards - state.home_count(),
     )
+
+
+_MOVES: Final[dict[RawMove, Move]] = {}
+"""The engine's moves made so far by :meth:`Kernel.to_move`, by raw move: a few thousand
+at most, as a raw move's numbers are bounded."""
 
 
 def _pile(code: int) -> Pile:

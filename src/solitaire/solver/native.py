@@ -13,7 +13,7 @@ compiled core is there and fresh (:mod:`solitaire.solver.speedup`).
 
 from __future__ import annotations
 
-from dataclasses import astuple
+from dataclasses import fields
 from typing import Any
 
 from solitaire._compiled import _core  # type: ignore[attr-defined]
@@ -32,6 +32,9 @@ def _byte(value: int) -> int:
 
 
 _ARGS: dict[int, tuple[Tables, dict[str, Any]]] = {}
+
+_WEIGHTS = tuple(field.name for field in fields(Weights))
+"""The weights in the order ``_core.Core.make_scorer`` takes them."""
 
 
 def core_tables(t: Tables) -> dict[str, Any]:
@@ -102,7 +105,7 @@ class NativeKernel(_core.Core):  # type: ignore[misc]
 
     def scorer(self, weights: Weights) -> Any:
         """A scorer by ``weights``, in C."""
-        return self.make_scorer(*astuple(weights))
+        return self.make_scorer(*(getattr(weights, name) for name in _WEIGHTS))
 
     @staticmethod
     def keyset() -> Any:

@@ -204,16 +204,27 @@ def shorten(kernel: Core, rules: Rules, start: State, line: list[RawMove]) -> tu
     """A winning line from ``start`` to the same final position, no longer than ``line``,
     as :func:`solitaire.lines.shorten` makes it but on the kernel: from each position it
     takes the kernel's move that lands furthest along the line (the line's own next move at
-    worst). Positions are compared exactly, not by key. The engine stays the judge: the line
-    is replayed through :func:`solitaire.engine.apply`, which raises if a move is illegal.
+    worst). Positions are compared exactly, not by key. The C core does it itself
+    (``kernel.shorten``), with the same moves. The engine stays the judge: the line is
+    replayed through :func:`solitaire.engine.apply`, which raises if a move is illegal.
     """
     pos = kernel.position(start)
+    raws = kernel.shorten(pos, line) if kernel.native else _shorten(kernel, pos, line)
+    short = tuple(map(kernel.to_move, raws))
+    state = start
+    for move in short:
+        state = apply(rules, state, move)[1]
+    return short
+
+
+def _shorten(kernel: Core, pos: Any, line: list[RawMove]) -> list[RawMove]:
+    """:func:`shorten`'s raw moves, on the Python kernel."""
     positions = [pos]
     for raw in line:
         pos = kernel.play(pos, raw)
         positions.append(pos)
     last_seen = {at: index for index, at in enumerate(positions)}
-    short: list[Move] = []
+    short: list[RawMove] = []
     index = 0
     end = len(positions) - 1
     while index < end:
@@ -223,17 +234,25 @@ def shorten(kernel: Core, rules: Rules, start: State, line: list[RawMove]) -> tu
             reached = last_seen.get(kernel.play(here, raw), -1)
             if reached > best:
                 best, best_raw = reached, raw
-        short.append(kernel.to_move(best_raw))
+        short.append(best_raw)
         index = best
-    state = start
-    for move in short:
-        state = apply(rules, state, move)[1]
-    return tuple(short)
+    return short
+
+
+_PROFILES: Final[dict[Rules, tuple[Weights, ...]]] = {}
 
 
 def profiles_for(rules: Rules) -> tuple[Weights, ...]:
     """:data:`PROFILES` as they differ for ``rules``: a weight on something the game lacks
-    (free cells, a waste, a stock) counts as zero, and repeats are left out."""
+    (free cells, a waste, a stock) counts as zero, and repeats are left out. Worked out once
+    per game."""
+    found = _PROFILES.get(rules)
+    if found is None:
+        found = _PROFILES[rules] = _profiles_for(rules)
+    return found
+
+
+def _profiles_for(rules: Rules) -> tuple[Weights, ...]:
     has_waste = rules.has_waste
     out: list[Weights] = []
     for weights in PROFILES:
