@@ -358,12 +358,11 @@ class Touch:
         self._send("touchEnd")
 
     def drag(self, src: str, count: int, dst: str) -> None:
-        """Press on the top ``count`` cards of ``src``, slide past the drag threshold, then
-        to ``dst``, and lift the finger. (Each event costs a frame: two moves keep it quick.)
+        """Press on the top ``count`` cards of ``src``, slide to ``dst`` (past the drag
+        threshold at once), and lift the finger. (Each move costs a frame: one is enough.)
         """
         x, y, tx, ty = drag_points(self.page, src, count, dst)
         self._send("touchStart", x, y)
-        self._send("touchMove", x + (tx - x) / 2, y + (ty - y) / 2)
         self._send("touchMove", tx, ty)
         self._send("touchEnd")
 
