@@ -52,9 +52,9 @@ unit-pure: $(STAMP)
 
 # The site's tests again, on a throwaway PostgreSQL server with a throwaway Redis cache
 # (each skipped with a notice when not installed, except under CI=true, where that fails).
-# In one process: workers would share the one Redis, and each other's cached answers.
+# Each test worker has a database of its own in both (tests/site/conftest.py).
 unit-postgres: $(STAMP)
-	scripts/with-postgres scripts/with-redis $(BIN)/pytest tests/site -p no:cacheprovider
+	scripts/with-postgres scripts/with-redis $(PYTEST) tests/site -p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

@@ -1,5 +1,5 @@
-"""Fixtures for every test: a real Dask cluster, started by the project's own script; and
-the ``browser`` mark on every test under ``tests/browser``."""
+"""Fixtures for every test: a real Dask cluster, started by the project's own script; the
+``browser`` mark on every test under ``tests/browser``; and the tests marked ``long`` first."""
 
 from __future__ import annotations
 
@@ -18,11 +18,16 @@ BROWSER_TESTS = ROOT / "tests" / "browser"
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test in ``tests/browser`` (files added later too) ``browser``, before
-    ``-m`` selects: ``make quick`` runs ``pytest -m "not browser"``.
+    ``-m`` selects: ``make quick`` runs ``pytest -m "not browser"``. Then put the tests
+    marked ``long`` first, keeping the order otherwise.
     """
     for item in items:
         if BROWSER_TESTS in item.path.parents:
             item.add_marker(pytest.mark.browser)
+    # The longest tests first (a whole winning line dragged in the browser takes half a
+    # minute): the pytest-xdist workers then end on short tests, and finish together rather
+    # than one waiting for the other's last long test.
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 @pytest.fixture

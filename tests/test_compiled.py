@@ -59,6 +59,7 @@ def test_the_compiled_solver_is_in_use_on_ci() -> None:
     assert solver.solve.__module__ == "solitaire._compiled.search"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("game", "number", "budget"), CASES)
 def test_both_builds_find_the_same(
     game: str, number: int, budget: int, monkeypatch: pytest.MonkeyPatch

@@ -21,6 +21,7 @@ def test_luby_sequence() -> None:
         luby(0)
 
 
+@pytest.mark.long
 def test_probes_win_a_deal_that_depth_first_search_misses() -> None:
     rules = get_rules("streets-and-alleys")
     start = deal(rules, 344)

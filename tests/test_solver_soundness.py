@@ -65,6 +65,7 @@ def test_it_agrees_on_fewer_piles(game: str, piles: int) -> None:
         assert "lost" in verdicts
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", FEATURED)
 @pytest.mark.parametrize("piles", [2, 3])
 def test_it_agrees_on_scattered_positions(game: str, piles: int) -> None:

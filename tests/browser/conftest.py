@@ -3,6 +3,12 @@ Chromium through Playwright.
 
 Chromium that cannot start skips these tests on a developer's machine, with the reason,
 and fails them in CI (``CI=true``), where a skipped browser suite would hide a broken table.
+
+Pages ask for reduced motion (``prefers-reduced-motion: reduce``), which the table honours by
+moving cards without gliding them: the tests check where cards land, and need not wait for
+them to fly there (a new deal's cards fly for most of a second, Auto complete's for up to
+four). Tests about the motion itself, or about what a player does while cards fly, are marked
+``motion`` and get the normal, animated table.
 """
 
 from __future__ import annotations
@@ -55,21 +61,31 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site, served on a free loopback port with its own data folder."""
-    yield from serve(tmp_path_factory.mktemp("site-data"), dict(os.environ))
+    """The site, served on a free loopback port with its own data folder, one for every test
+    worker. A question ("Is this deal winnable?") gets 5 seconds of the solver, not 60, so
+    that the one test_question cancels does not keep a solver process from other tests'
+    hints for a minute."""
+    env = {**os.environ, "SOLITAIRE_VERDICT_SECONDS": "5"}
+    yield from serve(tmp_path_factory.mktemp("site-data"), env)
 
 
 class Errors(list[str]):
     """Script errors the page reported."""
 
 
+def motion(request: pytest.FixtureRequest) -> str:
+    """The ``reduced_motion`` a test's pages ask for: none for a test marked ``motion``."""
+    return "no-preference" if request.node.get_closest_marker("motion") else "reduce"
+
+
 @pytest.fixture
-def make_page(browser: Any, site: str) -> Iterator[Any]:
+def make_page(browser: Any, site: str, request: pytest.FixtureRequest) -> Iterator[Any]:
     """Open pages in fresh browser contexts (each one a new guest); script errors fail the test."""
     contexts: list[Any] = []
     errors = Errors()
 
     def make(viewport: dict[str, int] = LAPTOP, **options: Any) -> Any:
+        options.setdefault("reduced_motion", motion(request))
         context = browser.new_context(viewport=viewport, base_url=site, **options)
         context.set_default_timeout(10_000)
         contexts.append(context)

@@ -69,9 +69,10 @@ def served_site(data: Path, extra_env: dict[str, str]) -> Iterator[str]:
 
 
 @contextmanager
-def guest_page(browser: Any, url: str) -> Iterator[Any]:
-    """A laptop-sized page of a new guest on the site at ``url``; script errors fail it."""
-    context = browser.new_context(viewport=LAPTOP, base_url=url)
+def guest_page(browser: Any, url: str, reduced_motion: str = "reduce") -> Iterator[Any]:
+    """A laptop-sized page of a new guest on the site at ``url``, asking for reduced motion
+    unless told otherwise (as the ``make_page`` fixture's pages do); script errors fail it."""
+    context = browser.new_context(viewport=LAPTOP, base_url=url, reduced_motion=reduced_motion)
     context.set_default_timeout(10_000)
     errors: list[str] = []
     page = context.new_page()

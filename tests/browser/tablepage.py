@@ -52,8 +52,10 @@ def deal_by_number(page: Page, number: int) -> None:
 
 
 def wait_idle(page: Page) -> None:
-    """Wait until no move is on its way to the server and no card is moving."""
-    page.wait_for_function(IDLE)
+    """Wait until no move is on its way to the server and no card is moving: looked at every
+    few milliseconds rather than once a frame, since the site answers a move in less than
+    one (a long line makes hundreds of moves)."""
+    page.wait_for_function(IDLE, polling=5)
 
 
 def piles(page: Page) -> dict[str, list[str]]:
@@ -107,31 +109,49 @@ def server_game(page: Page) -> dict[str, Any]:
     return game
 
 
-ADVANCE = """async ([path, moves, version]) => {
+PLAY = """async ([path, moves, version, extra, untilWon]) => {
   const token = (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
+  let body = null;
   for (const move of moves) {
     const response = await fetch(path, {
       method: "POST", credentials: "same-origin",
       headers: {"Content-Type": "application/json", "X-CSRFToken": token},
-      body: JSON.stringify({move, version}),
+      body: JSON.stringify({move, version, ...extra}),
     });
-    const body = await response.json();
+    body = await response.json();
     if (response.status !== 200) return {move, status: response.status, body};
     version = body.version;
+    if (untilWon && body.status === "won") break;
   }
-  return {status: 200};
+  return {status: 200, body};
 }"""
 
 
-def advance(page: Page, moves: tuple[str, ...] | list[str]) -> None:
-    """Play ``moves`` through the API, one request each (all from one script, since a long
-    line would otherwise cost a round trip to the browser a move), then reload to show the
-    table as it stands.
+def play_moves(
+    page: Page,
+    game: dict[str, Any],
+    moves: tuple[str, ...] | list[str],
+    *,
+    until_won: bool = False,
+    **extra: Any,
+) -> dict[str, Any]:
+    """Play ``moves`` in ``game`` (a game object) through the API, one request each, with
+    ``extra`` in every request, stopping at the win if ``until_won``; every answer must be a
+    success. All from one script: a long line would otherwise cost a round trip to the
+    browser a move. Returns the last game object (``game`` itself if no move was played).
     """
-    version = server_game(page)["version"]
-    path = f"/api/games/{game_id(page)}/moves"
-    answer = page.evaluate(ADVANCE, [path, list(moves), version])
+    path = f"/api/games/{game['id']}/moves"
+    answer = page.evaluate(PLAY, [path, list(moves), game["version"], extra, until_won])
     assert answer["status"] == 200, answer
+    played: dict[str, Any] = answer["body"] or game
+    return played
+
+
+def advance(page: Page, moves: tuple[str, ...] | list[str]) -> None:
+    """Play ``moves`` through the API (:func:`play_moves`), then reload to show the table
+    as it stands.
+    """
+    play_moves(page, server_game(page), moves)
     page.reload()
     wait_idle(page)
 
@@ -240,12 +260,14 @@ def parse_move(move: str) -> tuple[str, str, int]:
 
 
 def drag(page: Page, src: str, count: int, dst: str, *, settle: bool = True) -> None:
-    """Drag the top ``count`` cards of ``src`` with the mouse and drop them on ``dst``."""
+    """Drag the top ``count`` cards of ``src`` with the mouse and drop them on ``dst``: press
+    them, move the mouse to ``dst`` (past the drag threshold at once) and let go. Chromium
+    hands the page one pointer move a frame, so each move of the mouse costs a frame: one
+    is enough to lift the cards and carry them there."""
     x, y, tx, ty = drag_points(page, src, count, dst)
     page.mouse.move(x, y)
     page.mouse.down()
-    page.mouse.move(x + 8, y + 8)
-    page.mouse.move(tx, ty, steps=2)
+    page.mouse.move(tx, ty)
     page.mouse.up()
     if settle:
         wait_idle(page)
@@ -336,12 +358,11 @@ class Touch:
         self._send("touchEnd")
 
     def drag(self, src: str, count: int, dst: str) -> None:
-        """Press on the top ``count`` cards of ``src``, slide past the drag threshold, then
-        to ``dst``, and lift the finger. (Each event costs a frame: two moves keep it quick.)
+        """Press on the top ``count`` cards of ``src``, slide to ``dst`` (past the drag
+        threshold at once), and lift the finger. (Each move costs a frame: one is enough.)
         """
         x, y, tx, ty = drag_points(self.page, src, count, dst)
         self._send("touchStart", x, y)
-        self._send("touchMove", x + (tx - x) / 2, y + (ty - y) / 2)
         self._send("touchMove", tx, ty)
         self._send("touchEnd")
 

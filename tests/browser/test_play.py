@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tablepage import (
     advance,
     assert_shows,
@@ -54,6 +55,7 @@ def test_it_lights_up_only_legal_targets_while_dragging(page: Any) -> None:
     wait_idle(page)
 
 
+@pytest.mark.motion
 def test_an_illegal_drop_snaps_back_and_changes_nothing(page: Any) -> None:
     open_deal(page, "stronghold", 1)
     before = server_game(page)

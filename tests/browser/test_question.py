@@ -2,18 +2,15 @@
 table and from the deal-number dialog about any number, answered by the solver, and
 cancelled while it thinks.
 
-These tests run on a site of their own whose solver gives a question 5 seconds, so that the
-question they cancel does not keep a solver worker from the other tests' hints for a minute.
+These tests run on the session's site, whose solver gives a question 5 seconds (conftest's
+``site``), so that the question they cancel does not keep a solver worker from the other
+tests' hints for a minute.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from served_site import serve
 from tablepage import api, deal_menu, open_deal, server_game
 
 PROVED_DEAL = 1
@@ -22,13 +19,6 @@ LOST_DEAL = 142
 """Stronghold deal 142: the survey proves it lost in 42 positions."""
 UNDECIDED_DEAL = 3
 """Fours Up deal 3: undecided at 1,000,000 positions, so still thinking when cancelled."""
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site with a 5-second solve per question."""
-    env = {**os.environ, "SOLITAIRE_VERDICT_SECONDS": "5"}
-    yield from serve(tmp_path_factory.mktemp("question-site"), env)
 
 
 def _answer(page: Any) -> str:

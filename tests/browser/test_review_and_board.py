@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from tablepage import api, open_deal
+from tablepage import api, open_deal, play_moves
 
 from solitaire.daily import daily_deal
 from solitaire.winnable import proved_deals
@@ -16,26 +16,12 @@ PASSWORD = "a long enough pass phrase 7"
 NAMES = itertools.count(1)
 
 
-def _play(page: Any, game: dict[str, Any], moves: list[str], **extra: Any) -> dict[str, Any]:
-    """Play ``moves`` through the API from the page; every answer must be a success."""
-    for move in moves:
-        answer = api(
-            page,
-            "POST",
-            f"/api/games/{game['id']}/moves",
-            {"move": move, "version": game["version"], **extra},
-        )
-        assert answer["status"] == 200, answer
-        game = answer["body"]
-    return game
-
-
 def _lost_game(page: Any) -> int:
     """A game of Streets and Alleys deal 15 whose ninth move lost a won position, left for a
     new deal so that it has ended."""
     open_deal(page, "streets-and-alleys", 15)
     game = api(page, "POST", "/api/games", {"game": "streets-and-alleys", "deal": 15})["body"]
-    _play(page, game, LOST_AFTER)
+    play_moves(page, game, LOST_AFTER)
     api(page, "POST", "/api/games", {"game": "streets-and-alleys", "deal": 7})
     return int(game["id"])
 
@@ -103,7 +89,7 @@ def _win_daily(page: Any, game: str, detour: int, forged: dict[str, Any]) -> Non
     page.wait_for_selector("#table")
     record = api(page, "POST", "/api/games", {"game": game, "daily": True})["body"]
     assert record["deal"] == deal
-    record = _play(page, record, list(line[:1]), **forged)
+    record = play_moves(page, record, line[:1], **forged)
     for _ in range(detour):
         record = api(
             page, "POST", f"/api/games/{record['id']}/undo", {"version": record["version"]}
@@ -111,10 +97,8 @@ def _win_daily(page: Any, game: str, detour: int, forged: dict[str, Any]) -> Non
         record = api(
             page, "POST", f"/api/games/{record['id']}/redo", {"version": record["version"]}
         )["body"]
-    for move in line[1:]:
-        if record["status"] == "won":
-            break
-        record = _play(page, record, [move], **forged)
+    # Auto complete may win before the line ends.
+    record = play_moves(page, record, line[1:], until_won=True, **forged)
     assert record["status"] == "won"
 
 

@@ -1,15 +1,18 @@
 """The table as a fast player meets it (issue 16): clicks on the stock in quick succession,
 drags made while cards are still flying, and the table after a win. Each test drives the page
-with the mouse and checks the server's own copy of the game.
+with the mouse and checks the server's own copy of the game. The cards fly (the ``motion``
+mark): these moves are made while they do.
+
+Hint has time enough on the session's site (``served_site.serve`` gives it 30 s) for every
+hint below, however busy the machine: the tests are about what the table does with Hint's
+answer, not how fast the solver gives it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from served_site import guest_page, served_site
 from tablepage import (
     PHONE,
     Touch,
@@ -30,6 +33,8 @@ from tablepage import (
 from solitaire import Game
 from solitaire.hint import hint
 from solitaire.winnable import proved_deals
+
+pytestmark = pytest.mark.motion
 
 # Where the table lays a pile's top card out (not where an animation shows it on its way):
 # the point a player aims at.
@@ -144,23 +149,7 @@ def test_a_click_queued_behind_moves_uses_the_position_they_leave(page: Any) -> 
 # ---- a game that cannot be won any more (issue 16, points 3 and 4) -------------------------
 
 BANNER = "#table [data-role=stuck]"
-HINT_WAIT = 90_000  # ms: as long as the patient site's hint may think, with room to spare
-
-
-@pytest.fixture(scope="module")
-def patient_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site with time enough for every hint, however busy the machine: the tests below
-    are about what the table does with Hint's answer, not how fast the solver gives it."""
-    data = tmp_path_factory.mktemp("patient-site")
-    with served_site(data, {"SOLITAIRE_HINT_SECONDS": "30"}) as url:
-        yield url
-
-
-@pytest.fixture
-def patient_page(browser: Any, patient_site: str) -> Iterator[Any]:
-    """A laptop-sized page of a new guest on the patient site."""
-    with guest_page(browser, patient_site) as page:
-        yield page
+HINT_WAIT = 90_000  # ms: as long as the site's hint may think (30 s), with room to spare
 
 
 def expected_undos(game: str, deal: int, moves: list[str]) -> int:
@@ -181,8 +170,7 @@ def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
-def test_a_stuck_game_says_why_and_takes_back_the_moves_that_lost_it(patient_page: Any) -> None:
-    page = patient_page
+def test_a_stuck_game_says_why_and_takes_back_the_moves_that_lost_it(page: Any) -> None:
     open_deal(page, "blockade", 4)
     stock = len(server_game(page)["layout"]["stock"])
     deals = stock // 12 + 1
@@ -229,8 +217,7 @@ def still_playing(game: str, deal: int, moves: list[str]) -> str:
     raise AssertionError("every move sticks the game")
 
 
-def test_hint_on_a_lost_position_offers_the_way_back(patient_page: Any) -> None:
-    page = patient_page
+def test_hint_on_a_lost_position_offers_the_way_back(page: Any) -> None:
     open_deal(page, "streets-and-alleys", 15)
     played = [*WON_AFTER, "t7>t3", "t1>t5"]
     advance(page, played)

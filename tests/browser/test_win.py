@@ -5,6 +5,10 @@ One whole winning line per game is played by drag, from the deal: the shortest o
 game's proved lines (``src/solitaire/data/winnable``). Clicks, keys and touch each finish a
 nearly won position of the same line: its first moves are played through the API, and the
 browser makes the last ones and the win (``winning_lines``).
+
+These pages do not ask for reduced motion (the ``motion`` mark): the wins turn the animation
+setting off and check that nothing bounces for that reason alone, and the celebration is
+motion itself.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from tablepage import (
 from winning_lines import Line, click_line, drag_line, finishing_line
 
 from solitaire.games import FEATURED
+
+pytestmark = pytest.mark.motion
 
 
 def finish(page: Any, game: str, how: str) -> None:
@@ -66,6 +72,7 @@ def check_won(page: Any, game: str, how: str, line: Line) -> None:
     assert page.evaluate(CELEBRATING) == 0, "the cards bounce with animation off"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", FEATURED)
 def test_it_wins_a_proved_deal_by_dragging(page: Any, game: str) -> None:
     line = drag_line(game)

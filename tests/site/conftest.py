@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client, override_settings
@@ -57,6 +60,32 @@ def static_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     with override_settings(STATIC_ROOT=folder):
         call_command("collectstatic", interactive=False, verbosity=0)
         yield folder
+
+
+def worker_cache(caches: dict[str, Any], worker: str) -> dict[str, Any]:
+    """``caches`` (the ``CACHES`` setting) for pytest-xdist worker ``worker`` ("gw1"; "" when
+    not under xdist): a Redis cache moves to a database of its own, number 1 for gw1, as
+    pytest-django gives each worker a test database of its own. Tests empty the cache
+    (``cache.clear()`` empties the whole Redis database), and would otherwise empty each
+    other's, or read each other's hint answers.
+    """
+    default = caches["default"]
+    if not worker or not default["BACKEND"].endswith("RedisCache"):
+        return caches
+    number = int(worker.removeprefix("gw"))
+    # redis-py takes the query's db before a redis:// URL's path (redis://host:6379/0).
+    url, _, query = default["LOCATION"].partition("?")
+    options = [(k, v) for k, v in parse_qsl(query) if k != "db"] + [("db", str(number))]
+    location = f"{url}?{urlencode(options)}"
+    return {**caches, "default": {**default, "LOCATION": location}}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _cache_of_this_worker() -> Iterator[None]:
+    """Each test worker keeps its cache apart from the others' (:func:`worker_cache`)."""
+    caches = worker_cache(settings.CACHES, os.environ.get("PYTEST_XDIST_WORKER", ""))
+    with override_settings(CACHES=caches):
+        yield
 
 
 @pytest.fixture(autouse=True)
