@@ -140,7 +140,7 @@ def test_dead_positions_are_lost(piles: int) -> None:
     rules = narrow(get_rules("fours-up"), piles)
     verdicts: list[str] = []
     dead: list[str] = []
-    for seed in range(120):
+    for seed in range(150):
         state = built(rules, 6 + seed % 7, seed)
         verdict = compare(rules, state, SCATTERED_LIMIT)
         if verdict is None:
