@@ -154,13 +154,20 @@ def test_dead_positions_are_lost(piles: int) -> None:
     assert verdicts.count("won") >= 10  # and the tables are not all lost
 
 
-DEAD_END = table(
-    "fours-up",
-    t=["AH", "AH", "2H", "2H", "3H"],
-    f=["3C", "3D", "8H", "3S", "3C", "3D", "8H", "3S"],
-    stock="KH KH QH QH JH JH TH",
-    waste="9H 9H 3H TH",
-)
+def hearts_end(stock: str, waste: str) -> State:
+    """A Fours Up end-game: every suit home but hearts, both of whose foundations stand at
+    the Eight; five heart stoppers on five piles, one pile empty, and the other hearts in
+    ``stock`` and ``waste``."""
+    return table(
+        "fours-up",
+        t=["AH", "AH", "2H", "2H", "3H"],
+        f=["3C", "3D", "8H", "3S", "3C", "3D", "8H", "3S"],
+        stock=stock,
+        waste=waste,
+    )
+
+
+DEAD_END = hearts_end(stock="KH KH QH QH JH JH TH", waste="9H 9H 3H TH")
 """Both Nines of hearts lie under the rest of the waste, so no heart goes home before they
 leave: the five heart stoppers on the piles, and the Three and the Ten above the Nines, must
 all be on piles first, and a stopper holds a pile alone. Seven piles' worth for six: dead,
@@ -179,13 +186,7 @@ def test_one_stopper_fewer_and_it_is_won() -> None:
     """The same table with the waste's Three of hearts last in the stock instead: six
     piles' worth for six, not dead, and won (the Ten waits on the empty pile)."""
     rules = get_rules("fours-up")
-    state = table(
-        "fours-up",
-        t=["AH", "AH", "2H", "2H", "3H"],
-        f=["3C", "3D", "8H", "3S", "3C", "3D", "8H", "3S"],
-        stock="3H KH KH QH QH JH JH TH",
-        waste="9H 9H TH",
-    )
+    state = hearts_end(stock="3H KH KH QH QH JH JH TH", waste="9H 9H TH")
     kernel = Kernel(rules, state)
     assert not kernel.dead(kernel.position(state))
     assert solve(rules, state).result == "won"  # with a line that replays (compare's check)
