@@ -25,6 +25,7 @@ ENGINE = [
     "solitaire.game",
     "solitaire.render",
     "solitaire.tablefacts",
+    "solitaire.solver.survey",
 ]
 
 

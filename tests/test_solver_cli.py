@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -102,6 +103,7 @@ def test_a_survey_writes_one_row_per_deal_and_reuses_them(tmp_path: Path) -> Non
     code, out = run(*args, "--out", str(out_file))
     assert code == 0
     assert "won" in out and "positions/second" in out and "p95" in out
+    assert re.search(r"winnable: \d+\.\d% to \d+\.\d% of deals \(95% confidence\)", out), out
     rows = list(csv.DictReader(out_file.open()))
     assert [row["deal"] for row in rows] == ["1", "2", "3"]
     first = out_file.read_text()

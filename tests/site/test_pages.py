@@ -126,8 +126,22 @@ def test_the_rules_page_counts_a_survey_file(client, settings, tmp_path) -> None
     html = response.content.decode()
     assert "solitaire survey blockade --deals 1-3 --budget 1000" in html
     assert "<td>1,000</td>" in html  # the budget, with a thousands separator
+    # 2 of 3 proved won and none undecided: the Wilson interval of 2 of 3, both ends.
+    assert survey["winnable"] == [20.8, 93.9]
+    assert "between 20.8% and 93.9% of Blockade deals can be won" in html
 
 
 def test_static_files_are_served(client) -> None:
     response = client.get("/static/solitaire/css/site.css")
     assert response.status_code == 200
+
+
+def test_the_rules_page_follows_a_survey_file_that_changes(client, settings, tmp_path) -> None:
+    settings.SURVEY_DIR = str(tmp_path)
+    row = {"deal": 1, "result": "won", "positions": 1, "seconds": 0.1, "budget": 10}
+    survey_file = tmp_path / "streets.json"
+    survey_file.write_text(json.dumps([row]))
+    assert client.get("/rules/streets/").context["survey"]["won"] == 1
+    survey_file.write_text(json.dumps([row, {**row, "deal": 2, "result": "lost"}]))
+    counted = client.get("/rules/streets/").context["survey"]
+    assert (counted["won"], counted["lost"], counted["total"]) == (1, 1, 2)

@@ -126,14 +126,53 @@ class Summary:
             positions_per_second=positions / total if total else 0.0,
         )
 
+    @property
+    def deals(self) -> int:
+        """How many deals the rows cover."""
+        return self.won + self.lost + self.unknown
+
+    def winnable(self) -> tuple[float, float]:
+        """A 95% confidence interval for the share of all deals that can be won, taking the
+        surveyed deals as a sample: at least the proved wins (:func:`wilson`'s low end of
+        ``won``), at most every deal not proved lost (its high end of ``won + unknown``).
+        """
+        return wilson(self.won, self.deals)[0], wilson(self.won + self.unknown, self.deals)[1]
+
     def text(self) -> str:
         """The summary as lines a person reads."""
-        total = self.won + self.lost + self.unknown
+        low, high = self.winnable()
         return (
-            f"deals {total}: won {self.won}, lost {self.lost}, unknown {self.unknown}\n"
+            f"deals {self.deals}: won {self.won}, lost {self.lost}, unknown {self.unknown}\n"
+            f"winnable: {low:.1%} to {high:.1%} of deals (95% confidence)\n"
             f"seconds: median {self.median_seconds:.3f}, p95 {self.p95_seconds:.3f}\n"
             f"positions/second: {self.positions_per_second:,.0f}"
         )
+
+
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial share: ``successes`` of ``trials``, at the
+    confidence that ``z`` gives (95% by default). It stays inside 0-1 and is sound at 0 and
+    at ``trials`` successes, where the plain normal interval shrinks to nothing.
+
+    >>> low, high = wilson(86, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.779, 0.915)
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    >>> wilson(0, 200)[0], round(wilson(0, 200)[1], 4)
+    (0.0, 0.0188)
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    share = successes / trials
+    spread = z * z / trials
+    centre = (share + spread / 2) / (1 + spread)
+    half = z * ((share * (1 - share) + spread / 4) / trials) ** 0.5 / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _percentile(ordered: list[float], fraction: float) -> float:

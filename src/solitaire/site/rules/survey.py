@@ -9,6 +9,7 @@ site never shows a figure that our own runs did not produce.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -19,10 +20,24 @@ from solitaire.solver.survey import Summary, load
 
 
 def survey(game: str) -> dict[str, Any] | None:
-    """The survey figures of ``game`` with the command that reproduces them, or None."""
+    """The survey figures of ``game`` with the command that reproduces them, or None.
+
+    Counted once per version of the file (a published survey runs to 1,000 rows), and again
+    when the file changes."""
     folder = settings.SURVEY_DIR or str(resources.files("solitaire") / "data" / "survey")
+    path = Path(folder) / f"{game}.json"
     try:
-        rows = load(Path(folder) / f"{game}.json")
+        found = path.stat()
+    except OSError:
+        return None
+    return _figures(game, str(path), (found.st_mtime_ns, found.st_size))
+
+
+@lru_cache(maxsize=32)
+def _figures(game: str, path: str, version: tuple[int, int]) -> dict[str, Any] | None:
+    """:func:`survey`'s figures from the file at ``path`` as it stood at ``version``."""
+    try:
+        rows = load(Path(path))
     except (OSError, ValueError, KeyError, TypeError):
         return None
     if not rows:
@@ -40,6 +55,7 @@ def survey(game: str) -> dict[str, Any] | None:
         "unknown": summary.unknown,
         "median_seconds": summary.median_seconds,
         "total": len(numbers),
+        "winnable": [round(100 * end, 1) for end in summary.winnable()],
         "command": f"solitaire survey {game} --deals {span} --budget {budget}",
         "times": _time_buckets([float(row["seconds"]) for row in rows.values()]),
     }
