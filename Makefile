@@ -9,7 +9,8 @@ PORT ?= 8000
 
 # The tests run in this many pytest-xdist workers (0: in one process, in file order). Three
 # on two cores: a browser test spends part of its time waiting on a page, which another
-# worker fills (the main pass took 262-275 s in three workers against 300 s in two, idle).
+# worker fills (the main pass took 262-275 s in three workers against 300 s in two, idle;
+# 224 s since the browser tests keep their pages, with `make test` in 4m30s).
 JOBS ?= 3
 PYTEST := $(BIN)/pytest -n $(JOBS)
 

@@ -339,6 +339,13 @@ def key_move(page: Page, move: str) -> None:
     wait_idle(page)
 
 
+def devtools(page: Page) -> Any:
+    """A Chrome DevTools session on ``page`` (a pooled page's own page, which is what
+    Playwright takes: ``conftest.PooledPage``)."""
+    real = getattr(page, "page", page)
+    return real.context.new_cdp_session(real)
+
+
 class Touch:
     """A finger on the page: Chrome DevTools touch events, which the page receives as
     pointer events of ``pointerType`` "touch". The page's context needs ``has_touch``.
@@ -346,7 +353,7 @@ class Touch:
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.cdp = page.context.new_cdp_session(page)
+        self.cdp = devtools(page)
 
     def _send(self, kind: str, x: float | None = None, y: float | None = None) -> None:
         points = [] if x is None else [{"x": x, "y": y}]

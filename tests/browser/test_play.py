@@ -12,6 +12,7 @@ from tablepage import (
     assert_shows,
     card_point,
     click,
+    devtools,
     drag,
     focus_pile,
     open_deal,
@@ -175,7 +176,7 @@ def test_a_card_can_be_dragged_by_touch(make_page: Any) -> None:
     src, dst = move.split(">")
     x, y = card_point(page, src, None)
     tx, ty = pile_point(page, dst)
-    touch = page.context.new_cdp_session(page)
+    touch = devtools(page)
     touch.send(
         "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
     )
