@@ -1740,51 +1740,93 @@ done:
     return out;
 }
 
-static int by_int(const void *a, const void *b) {
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return x < y ? -1 : x > y;
+/* best_first's open list: a stack of slots for each score. The highest score is taken first
+ * and, within a score, the latest slot pushed: the order by score, then by slot, both highest
+ * first. A stack holds its slots in the order pushed, so they rise from bottom to top. */
+typedef struct {
+    int64_t *data;
+    size_t len, cap;
+} Stack;
+
+typedef struct {
+    Stack *stacks; /* stacks[i]: the open slots of score lo + i */
+    long lo;
+    size_t n;      /* how many stacks */
+    size_t top;    /* no stack above this one holds a slot */
+    size_t count;  /* slots held in all */
+} Buckets;
+
+/* Make room for score in b: its stacks cover lo..lo+n-1, and grow, with room to spare, by
+ * whole stacks on the side the score is on. */
+static int buckets_cover(Buckets *b, long score) {
+    if (b->n && score >= b->lo && score < b->lo + (long)b->n) return 0;
+    long lo = b->n ? b->lo : score, hi = b->n ? b->lo + (long)b->n : score + 1;
+    if (score < lo) lo = score - 64;
+    if (score >= hi) hi = score + 65;
+    Stack *stacks = calloc((size_t)(hi - lo), sizeof(Stack));
+    if (!stacks) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (b->n) {
+        memcpy(stacks + (b->lo - lo), b->stacks, b->n * sizeof(Stack));
+        b->top += (size_t)(b->lo - lo);
+    }
+    free(b->stacks);
+    b->stacks = stacks;
+    b->lo = lo;
+    b->n = (size_t)(hi - lo);
+    return 0;
 }
 
-static void heap_push(Ints *heap, int64_t v) {
-    size_t i = heap->len - 1;
-    heap->data[i] = v;
-    while (i) {
-        size_t up = (i - 1) / 2;
-        if (heap->data[up] <= v) break;
-        heap->data[i] = heap->data[up];
-        i = up;
+static int buckets_push(Buckets *b, long score, int64_t slot) {
+    if (buckets_cover(b, score) < 0) return -1;
+    size_t i = (size_t)(score - b->lo);
+    Stack *s = &b->stacks[i];
+    if (s->len == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        int64_t *data = realloc(s->data, cap * sizeof(int64_t));
+        if (!data) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        s->data = data;
+        s->cap = cap;
     }
-    heap->data[i] = v;
+    s->data[s->len++] = slot;
+    if (!b->count || i > b->top) b->top = i;
+    b->count++;
+    return 0;
 }
 
-/* The least entry, taken off. Floyd's way: the hole at the root goes down to a leaf by the
- * lesser child, a comparison a level, and the last entry goes up from there; the keys are
- * all different, so the order of pops is any heap's. */
-static int64_t heap_pop(Ints *heap) {
-    int64_t *d = heap->data;
-    int64_t top = d[0];
-    int64_t last = d[--heap->len];
-    size_t n = heap->len, i = 0;
-    if (!n) return top;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && d[c + 1] < d[c]) c++;
-        d[i] = d[c];
-        i = c;
-    }
-    while (i) {
-        size_t up = (i - 1) / 2;
-        if (d[up] <= last) break;
-        d[i] = d[up];
-        i = up;
-    }
-    d[i] = last;
-    return top;
+/* The first slot in the order, taken off; b holds one at least. */
+static int64_t buckets_pop(Buckets *b) {
+    while (!b->stacks[b->top].len) b->top--;
+    b->count--;
+    Stack *s = &b->stacks[b->top];
+    return s->data[--s->len];
 }
 
-#define SLOT_BITS 40
-#define SLOT_MASK ((1ll << SLOT_BITS) - 1)
+/* Keep the first keep slots in the order, and mark the others DEAD in slots. */
+static void buckets_cut(Buckets *b, size_t keep, int64_t *slots, int64_t dead) {
+    size_t kept = 0;
+    for (size_t i = b->count ? b->top + 1 : 0; i-- > 0;) {
+        Stack *s = &b->stacks[i];
+        size_t stay = keep - kept < s->len ? keep - kept : s->len;
+        size_t drop = s->len - stay;
+        for (size_t j = 0; j < drop; j++) slots[s->data[j]] = dead;
+        memmove(s->data, s->data + drop, stay * sizeof(int64_t));
+        s->len = stay;
+        kept += stay;
+    }
+    b->count = kept;
+}
+
+static void buckets_free(Buckets *b) {
+    for (size_t i = 0; i < b->n; i++) free(b->stacks[i].data);
+    free(b->stacks);
+}
+
 #define DEAD (-1)
 
 /* best_first(root, scorer, cap, shared, budget, deadline): bestfirst.py's BestFirst.run,
@@ -1810,7 +1852,7 @@ static PyObject *core_best_first(Core *k, PyObject *args) {
     if (alone) Py_INCREF(visited);
     Bytes recs = {0}, moves_to = {0};
     Ints slots = {0};  /* each entry ever pushed: its record's offset, or DEAD */
-    Ints heap = {0};
+    Buckets open = {0};
     Ints parent = {0}; /* each expanded position: its parent's index, and its moves */
     Ints moves_at = {0};
     PyObject *out = NULL;
@@ -1827,13 +1869,13 @@ static PyObject *core_best_first(Core *k, PyObject *args) {
         kid->keylen = make_key(k, &root, kid->key);
         kid->hash = hash_bytes(kid->key, kid->keylen);
         int64_t at = put_record(k, &recs, kid, -1);
-        if (at < 0 || ints_push(&slots, at) < 0 || ints_push(&heap, 0) < 0) goto done;
+        if (at < 0 || ints_push(&slots, at) < 0 || buckets_push(&open, 0, 0) < 0) goto done;
         if (ints_push(&parent, -1) < 0 || ints_push(&moves_at, 0) < 0) goto done;
         uint8_t *none = bytes_room(&moves_to, 1);
         if (!none) goto done;
         none[0] = 0;
     }
-    while (heap.len) {
+    while (open.count) {
         if (expanded >= budget) {
             what = "unknown";
             break;
@@ -1842,7 +1884,7 @@ static PyObject *core_best_first(Core *k, PyObject *args) {
             what = "unknown";
             break;
         }
-        int64_t slot = (-heap_pop(&heap)) & SLOT_MASK;
+        int64_t slot = buckets_pop(&open);
         int64_t at = slots.data[slot];
         slots.data[slot] = DEAD;
         Record r;
@@ -1891,16 +1933,12 @@ static PyObject *core_best_first(Core *k, PyObject *args) {
         for (int i = 0; i < n; i++) {
             int64_t rec = put_record(k, &recs, &k->kids[i], here);
             if (rec < 0) goto done;
-            int64_t order = -((int64_t)k->kids[i].score * (1ll << SLOT_BITS)) - (int64_t)slots.len;
-            if (ints_push(&slots, rec) < 0 || ints_push(&heap, 0) < 0) goto done;
-            heap_push(&heap, order);
+            if (buckets_push(&open, k->kids[i].score, (int64_t)slots.len) < 0) goto done;
+            if (ints_push(&slots, rec) < 0) goto done;
         }
-        if ((long long)heap.len > cap) {
+        if ((long long)open.count > cap) {
             complete = 0;
-            qsort(heap.data, heap.len, sizeof(int64_t), by_int);
-            for (size_t i = (size_t)(cap / 2); i < heap.len; i++)
-                slots.data[(-heap.data[i]) & SLOT_MASK] = DEAD;
-            heap.len = (size_t)(cap / 2);
+            buckets_cut(&open, (size_t)(cap / 2), slots.data, DEAD);
             /* keep only the records still open: copy them down, in slot order */
             Bytes kept = {0};
             for (size_t i = 0; i < slots.len; i++) {
@@ -1936,7 +1974,7 @@ done:
     bytes_free(&recs);
     bytes_free(&moves_to);
     ints_free(&slots);
-    ints_free(&heap);
+    buckets_free(&open);
     ints_free(&parent);
     ints_free(&moves_at);
     Py_DECREF(visited);
