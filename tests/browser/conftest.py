@@ -130,7 +130,7 @@ class PagePool:
     A new browser context showing a table cost about 0.9 CPU-s of the machine, and the same
     page going to another deal 0.25 (measured in Chromium with ``/proc/stat``, ten loads of
     each); the pool took the browser tests from 398 CPU-s to 344. A page given back is made a
-    new guest's: the site's local storage is cleared, it goes to ``about:blank`` and its
+    new guest's: the site's storage is cleared, it goes to ``about:blank`` and its
     cookies (the session) go. A page that cannot be reset so, that its test changed
     (:class:`PooledPage`) or whose test failed (a button may still be down) is closed instead.
     """
@@ -166,7 +166,7 @@ class PagePool:
         if page.is_closed() or not page.url.startswith(self.site):
             return False
         try:
-            page.evaluate("() => localStorage.clear()")
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
             page.goto("about:blank")
             page.context.clear_cookies()
         except Exception:
