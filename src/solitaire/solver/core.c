@@ -1740,16 +1740,26 @@ done:
     return out;
 }
 
+/* Room for one more item in an array that realloc grows, doubling from first items: the new
+ * block, with *cap updated, or NULL with MemoryError set. */
+static void *grow(void *data, size_t *cap, size_t item, size_t first) {
+    size_t want = *cap ? *cap * 2 : first;
+    void *out = realloc(data, want * item);
+    if (!out) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    *cap = want;
+    return out;
+}
+
 /* best_first's open list: a stack of slots for each score. The highest score is taken first
  * and, within a score, the latest slot pushed: the order by score, then by slot, both highest
- * first. A stack holds its slots in the order pushed, so they rise from bottom to top. */
+ * first. A stack holds its slots in the order pushed, so they rise from bottom to top. Its
+ * Ints grows by realloc from 64 slots, not by ints_push, whose first 1,024 and spare blocks
+ * suit the few big arrays of a search rather than a stack for every score. */
 typedef struct {
-    int64_t *data;
-    size_t len, cap;
-} Stack;
-
-typedef struct {
-    Stack *stacks; /* stacks[i]: the open slots of score lo + i */
+    Ints *stacks; /* stacks[i]: the open slots of score lo + i */
     long lo;
     size_t n;      /* how many stacks */
     size_t top;    /* no stack above this one holds a slot */
@@ -1763,13 +1773,13 @@ static int buckets_cover(Buckets *b, long score) {
     long lo = b->n ? b->lo : score, hi = b->n ? b->lo + (long)b->n : score + 1;
     if (score < lo) lo = score - 64;
     if (score >= hi) hi = score + 65;
-    Stack *stacks = calloc((size_t)(hi - lo), sizeof(Stack));
+    Ints *stacks = calloc((size_t)(hi - lo), sizeof(Ints));
     if (!stacks) {
         PyErr_NoMemory();
         return -1;
     }
     if (b->n) {
-        memcpy(stacks + (b->lo - lo), b->stacks, b->n * sizeof(Stack));
+        memcpy(stacks + (b->lo - lo), b->stacks, b->n * sizeof(Ints));
         b->top += (size_t)(b->lo - lo);
     }
     free(b->stacks);
@@ -1782,16 +1792,11 @@ static int buckets_cover(Buckets *b, long score) {
 static int buckets_push(Buckets *b, long score, int64_t slot) {
     if (buckets_cover(b, score) < 0) return -1;
     size_t i = (size_t)(score - b->lo);
-    Stack *s = &b->stacks[i];
+    Ints *s = &b->stacks[i];
     if (s->len == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 64;
-        int64_t *data = realloc(s->data, cap * sizeof(int64_t));
-        if (!data) {
-            PyErr_NoMemory();
-            return -1;
-        }
+        int64_t *data = grow(s->data, &s->cap, sizeof(int64_t), 64);
+        if (!data) return -1;
         s->data = data;
-        s->cap = cap;
     }
     s->data[s->len++] = slot;
     if (!b->count || i > b->top) b->top = i;
@@ -1803,7 +1808,7 @@ static int buckets_push(Buckets *b, long score, int64_t slot) {
 static int64_t buckets_pop(Buckets *b) {
     while (!b->stacks[b->top].len) b->top--;
     b->count--;
-    Stack *s = &b->stacks[b->top];
+    Ints *s = &b->stacks[b->top];
     return s->data[--s->len];
 }
 
@@ -1811,7 +1816,7 @@ static int64_t buckets_pop(Buckets *b) {
 static void buckets_cut(Buckets *b, size_t keep, int64_t *slots, int64_t dead) {
     size_t kept = 0;
     for (size_t i = b->count ? b->top + 1 : 0; i-- > 0;) {
-        Stack *s = &b->stacks[i];
+        Ints *s = &b->stacks[i];
         size_t stay = keep - kept < s->len ? keep - kept : s->len;
         size_t drop = s->len - stay;
         for (size_t j = 0; j < drop; j++) slots[s->data[j]] = dead;
@@ -2000,14 +2005,9 @@ typedef struct {
 
 static int opens_push(Opens *h, Open v) {
     if (h->len == h->cap) {
-        size_t cap = h->cap ? h->cap * 2 : 256;
-        Open *data = realloc(h->data, cap * sizeof(Open));
-        if (!data) {
-            PyErr_NoMemory();
-            return -1;
-        }
+        Open *data = grow(h->data, &h->cap, sizeof(Open), 256);
+        if (!data) return -1;
         h->data = data;
-        h->cap = cap;
     }
     size_t i = h->len++;
     while (i) {
