@@ -12,7 +12,7 @@ with built piles, where the dead-position test (``solitaire.solver.dead``) appli
 from __future__ import annotations
 
 import pytest
-from helpers import table
+from helpers import cards, foundation, table
 from test_solver_helpers import built, exhaustive, narrow, nearly_won, scattered, uneven
 
 from solitaire.engine import apply
@@ -190,3 +190,42 @@ def test_one_stopper_fewer_and_it_is_won() -> None:
     kernel = Kernel(rules, state)
     assert not kernel.dead(kernel.position(state))
     assert solve(rules, state).result == "won"  # with a line that replays (compare's check)
+
+
+
+def hearts_on_two_piles(tops: tuple[str, str], waste: str) -> State:
+    """A Fours Up end-game on two piles: every suit home but hearts, whose foundations
+    stand at ``tops``; a Two and an Ace of hearts on the piles, the rest in ``waste``."""
+    rules = narrow(get_rules("fours-up"), 2)
+    found = ["3C", "3D", tops[0], "3S", "3C", "3D", tops[1], "3S"]
+    return State(
+        tableau=(cards("2H"), cards("AH")),
+        foundations=tuple(foundation(rules, i, top) for i, top in enumerate(found)),
+        waste=cards(waste),
+    )
+
+
+ROOM_END = hearts_on_two_piles(("QH", "KH"), waste="KH 3H 2H 3H AH")
+"""The other King of hearts lies at the bottom of the waste, so until it leaves only the
+foundation at the King can go on to the Ace, Two and Three: of each pair, one copy must wait
+on a pile, and a stopper holds a pile alone. Three piles' worth for two: dead. No place has
+both its copies under the King, so counting only such places (the test before) finds
+nothing."""
+
+
+def test_a_place_with_one_copy_out_has_room_for_one() -> None:
+    rules = narrow(get_rules("fours-up"), 2)
+    kernel = Kernel(rules, ROOM_END)
+    assert kernel.dead(kernel.position(ROOM_END))
+    assert exhaustive(rules, ROOM_END, 100_000) == "lost"
+    assert solve(rules, ROOM_END).positions == 1
+
+
+def test_with_both_foundations_at_the_king_it_is_won() -> None:
+    """Both foundations at the King of hearts: each stopper has room for both copies, the
+    test does not fire, and the table is won."""
+    rules = narrow(get_rules("fours-up"), 2)
+    state = hearts_on_two_piles(("KH", "KH"), waste="3H 2H 3H AH")
+    kernel = Kernel(rules, state)
+    assert not kernel.dead(kernel.position(state))
+    assert compare(rules, state, limit=100_000) == "won"

@@ -604,34 +604,42 @@ static int blocked_count(const Core *k, const uint8_t *cards, int n) {
 
 /* ------------------------------------------------------------------ moves (moves.py) */
 
-/* dead.py's _blocked: per suit, the first place whose every copy is counted; 0 if none. */
-static int blocked_places(const Core *k, const uint8_t *copies, int *blocked) {
-    int found = 0;
-    for (int suit = 0; suit < 4; suit++) {
-        const uint8_t *row = k->sequence + 13 * suit;
-        blocked[suit] = 13;
-        for (int place = 0; place < 13; place++) {
-            if (copies[row[place]] >= k->decks) {
-                blocked[suit] = place;
-                found = 1;
-                break;
-            }
-        }
+/* dead.py's _rooms: each place's room in suit's order, into rooms[13]. */
+static void rooms_of(const Core *k, const uint8_t *under, int suit, int *rooms) {
+    const uint8_t *order = k->sequence + 13 * suit;
+    int room = k->decks;
+    for (int place = 0; place < 13; place++) {
+        rooms[place] = room;
+        int outside = k->decks - under[order[place]];
+        if (outside < room) room = outside;
     }
-    return found;
 }
 
-/* dead.py's _overfull: the piles' cards and the waste's from the pivot up. */
-static int overfull(const Core *k, const Pos *p, int at, const int *blocked) {
+/* dead.py's _widens: one copy of card fewer in under gives a later place more room. */
+static int widens(const Core *k, const uint8_t *under, int card) {
+    int rooms[13], place = k->homepos[card];
+    rooms_of(k, under, card & 3, rooms);
+    return place < 12 && k->decks - under[card] < rooms[place];
+}
+
+/* dead.py's _overfull: the cards that must be on piles as pivot leaves need more piles. */
+static int overfull(const Core *k, const uint8_t *under, const uint8_t *shown, int pivot) {
     int stoppers = 0, most = 0, ranks[14] = {0};
-    for (int i = 0; i < p->ncards + p->wlen - at; i++) {
-        int card = i < p->ncards ? p->cards[i] : p->waste[at + i - p->ncards];
-        if (k->homepos[card] <= blocked[card & 3]) continue;
-        if (k->stopper[card]) {
-            stoppers++;
-        } else {
-            int r = card / 4 + 1;
-            if (++ranks[r] > most) most = ranks[r];
+    for (int suit = 0; suit < 4; suit++) {
+        const uint8_t *order = k->sequence + 13 * suit;
+        int rooms[13];
+        rooms_of(k, under, suit, rooms);
+        for (int place = 0; place < 13; place++) {
+            int card = order[place];
+            int waiting = shown[card] - rooms[place] + (card == pivot && rooms[place] == 0);
+            if (waiting <= 0) continue;
+            if (k->stopper[card]) {
+                stoppers += waiting;
+            } else {
+                int r = card / 4 + 1;
+                ranks[r] += waiting;
+                if (ranks[r] > most) most = ranks[r];
+            }
         }
     }
     return stoppers + most > k->P;
@@ -645,16 +653,14 @@ static int is_dead(const Core *k, const Pos *p) {
         for (int j = 1; j < p->len[i]; j++)
             if (!k->fits_on[c[j - 1] * 52 + c[j]]) return 0;
     }
-    uint8_t copies[52] = {0};
-    for (int i = 0; i < p->wlen; i++) copies[p->waste[i]]++;
-    int blocked[4];
-    if (!blocked_places(k, copies, blocked)) return 0;
+    uint8_t under[52] = {0}, shown[52] = {0};
+    for (int i = 0; i < p->wlen; i++) under[p->waste[i]]++;
+    for (int i = 0; i < p->ncards; i++) shown[p->cards[i]]++;
     for (int at = p->wlen - 1; at >= 0; at--) {
         int card = p->waste[at];
-        int unblocks = copies[card] == k->decks && k->homepos[card] == blocked[card & 3];
-        if ((unblocks || at == 0) && overfull(k, p, at, blocked)) return 1;
-        copies[card]--;
-        if (unblocks && !blocked_places(k, copies, blocked)) return 0;
+        if ((at == 0 || widens(k, under, card)) && overfull(k, under, shown, card)) return 1;
+        under[card]--;
+        shown[card]++;
     }
     return 0;
 }
