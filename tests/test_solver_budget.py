@@ -13,6 +13,7 @@ from solitaire.games import FEATURED, get_rules
 from solitaire.rules import Rules
 from solitaire.solver import solve
 from solitaire.solver.kernel import Kernel
+from solitaire.solver.search import best_first_shares, profiles_for
 from solitaire.state import State
 
 
@@ -65,3 +66,16 @@ def test_an_unknown_answer_has_spent_the_whole_budget(game: str) -> None:
     found = solve(rules, deal(rules, 1), budget=3000)
     assert found.result != "unknown" or found.positions == 3000
     assert found.positions <= 3000 and found.positions <= found.expanded
+
+
+@pytest.mark.parametrize("game", FEATURED)
+def test_the_best_first_shares_split_their_whole_share(game: str) -> None:
+    rules = get_rules(game)
+    count = len(profiles_for(rules))
+    shares = best_first_shares(rules, count)
+    assert len(shares) == count and min(shares) > 0
+    assert sum(shares) == pytest.approx(1.0)
+    if rules.has_waste:  # the first profile keeps half where a waste's deals come first
+        assert shares[0] == 0.5
+    else:
+        assert len(set(shares)) == 1

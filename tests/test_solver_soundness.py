@@ -192,7 +192,6 @@ def test_one_stopper_fewer_and_it_is_won() -> None:
     assert solve(rules, state).result == "won"  # with a line that replays (compare's check)
 
 
-
 def hearts_on_two_piles(tops: tuple[str, str], waste: str) -> State:
     """A Fours Up end-game on two piles: every suit home but hearts, whose foundations
     stand at ``tops``; a Two and an Ace of hearts on the piles, the rest in ``waste``."""
