@@ -13,12 +13,17 @@ kernel, and ``test_compiled`` checks that whole searches on the two give the sam
 from __future__ import annotations
 
 import pytest
+from test_solver_helpers import built, narrow
 from test_solver_pinned import positions
 
+from solitaire.engine import play
 from solitaire.games import GAMES, get_rules
+from solitaire.layout import Layout
 from solitaire.solver.kernel import Kernel
 from solitaire.solver.scoring import Weights
 from solitaire.solver.search import BEAM_WEIGHTS, PROBE_WEIGHTS, PROFILES
+from solitaire.state import Move
+from solitaire.winnable import proved_deals
 
 WEIGHTS = (*PROFILES, BEAM_WEIGHTS, PROBE_WEIGHTS, Weights(stock=2, waste_blocked=1, dead=3))
 
@@ -53,6 +58,7 @@ def test_the_core_does_what_the_python_kernel_does(game: str, native: type) -> N
             assert fast.stock(pos) == slow.stock(expected)
             assert fast.moves(pos) == slow.moves(expected), state
             assert fast.safe(pos) == slow.safe(expected)
+            assert fast.dead(pos) == slow.dead(expected)
             for ours, theirs in zip(fast_scorers, slow_scorers, strict=True):
                 assert ours.score(pos) == theirs.score(expected)
             pairs.append((fast.key(pos), slow.key(expected)))
@@ -79,6 +85,41 @@ def test_the_core_does_what_the_python_kernel_does(game: str, native: type) -> N
             checked += 1
         assert same_partition(pairs), game
     assert checked > 50
+
+
+@pytest.mark.parametrize("piles", [2, 3])
+def test_the_core_finds_the_dead_tables_the_python_test_finds(piles: int, native: type) -> None:
+    """Random play seldom deals into a dead position, so built Fours Up tables on two and
+    three piles (those of ``test_solver_soundness``) check the translation of dead.py."""
+    rules = narrow(get_rules("fours-up"), piles)
+    verdicts = []
+    for seed in range(300):
+        state = built(rules, 6 + seed % 7, seed)
+        slow = Kernel(rules, state)
+        verdict = slow.dead(slow.position(state))
+        fast = native(rules, state)
+        assert fast.dead(fast.position(state)) == verdict, seed
+        verdicts.append(verdict)
+    assert 10 <= verdicts.count(True) <= 290
+
+
+def test_no_position_on_a_stored_winning_line_is_dead(native: type) -> None:
+    """The dead-position test is a necessary condition for a win, so it never fires on the
+    way to one: every position of 30 stored Fours Up lines in the core, every tenth in the
+    Python kernel as well."""
+    rules = get_rules("fours-up")
+    checked = 0
+    for proved in proved_deals("fours-up")[:30]:
+        state = Layout.dealt("fours-up", proved.deal).state
+        for at, text in enumerate(proved.solution):
+            state = play(rules, state, Move.from_str(text))
+            fast = native(rules, state)
+            assert not fast.dead(fast.position(state)), (proved.deal, at)
+            if at % 10 == 0:
+                slow = Kernel(rules, state)
+                assert not slow.dead(slow.position(state)), (proved.deal, at)
+            checked += 1
+    assert checked > 5_000
 
 
 def test_children_leave_out_what_a_key_set_holds(native: type) -> None:

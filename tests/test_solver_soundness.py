@@ -192,6 +192,33 @@ def test_one_stopper_fewer_and_it_is_won() -> None:
     assert solve(rules, state).result == "won"  # with a line that replays (compare's check)
 
 
+STOCK_END = hearts_end(stock="JH 9H TH JH KH TH 9H", waste="KH QH QH 3H")
+"""The stock deals the King of hearts before both Jacks. Take the waste's upper Queen: for it
+to go home both Jacks must be home first, so the King has been dealt too and must wait on a
+pile, for the only Queen it could go home on is that Queen itself, which leaves the waste
+last. With fewer cards dealt the Queen waits on a pile instead. Either way one card more than
+the six stoppers needs a pile of its own: seven for six, dead. Counting the stock's cards as
+if they could all be home (the test before) finds room for both the Queen and the King."""
+
+
+def test_a_card_the_stock_deals_too_early_must_wait_on_a_pile() -> None:
+    rules = get_rules("fours-up")
+    kernel = Kernel(rules, STOCK_END)
+    assert kernel.dead(kernel.position(STOCK_END))
+    assert exhaustive(rules, STOCK_END, 200_000) == "lost"
+    assert solve(rules, STOCK_END).positions == 1
+
+
+def test_with_the_king_dealt_last_it_is_won() -> None:
+    """The same cards with the King last in the stock: it comes after the Jacks, the Queen
+    goes home first, the test does not fire, and the table is won."""
+    rules = get_rules("fours-up")
+    state = hearts_end(stock="KH JH 9H TH JH TH 9H", waste="KH QH QH 3H")
+    kernel = Kernel(rules, state)
+    assert not kernel.dead(kernel.position(state))
+    assert compare(rules, state, limit=200_000) == "won"
+
+
 def hearts_on_two_piles(tops: tuple[str, str], waste: str) -> State:
     """A Fours Up end-game on two piles: every suit home but hearts, whose foundations
     stand at ``tops``; a Two and an Ace of hearts on the piles, the rest in ``waste``."""

@@ -604,45 +604,47 @@ static int blocked_count(const Core *k, const uint8_t *cards, int n) {
 
 /* ------------------------------------------------------------------ moves (moves.py) */
 
-/* dead.py's _rooms: each place's room in suit's order, into rooms[13]. */
-static void rooms_of(const Core *k, const uint8_t *under, int suit, int *rooms) {
+/* dead.py's _overfull for one suit: the stoppers and the cards of each rank (added into
+   ranks[14]) of the suit that cannot be home as pivot leaves; returns the stoppers. */
+static int suit_waiting(const Core *k, const uint8_t *dealt, int pivot, int suit, int *ranks) {
     const uint8_t *order = k->sequence + 13 * suit;
-    int room = k->decks;
+    int room = k->decks, stoppers = 0;
     for (int place = 0; place < 13; place++) {
-        rooms[place] = room;
-        int outside = k->decks - under[order[place]];
-        if (outside < room) room = outside;
+        int card = order[place];
+        int waiting = dealt[card] + (card == pivot) - room;
+        if (dealt[card] < room) room = dealt[card];
+        if (waiting <= 0) continue;
+        if (k->stopper[card])
+            stoppers += waiting;
+        else
+            ranks[card / 4 + 1] += waiting;
     }
+    return stoppers;
 }
 
-/* dead.py's _widens: one copy of card fewer in under gives a later place more room. */
-static int widens(const Core *k, const uint8_t *under, int card) {
-    int rooms[13], place = k->homepos[card];
-    rooms_of(k, under, card & 3, rooms);
-    return place < 12 && k->decks - under[card] < rooms[place];
-}
-
-/* dead.py's _overfull: the cards that must be on piles as pivot leaves need more piles. */
-static int overfull(const Core *k, const uint8_t *under, const uint8_t *shown, int pivot) {
-    int stoppers = 0, most = 0, ranks[14] = {0};
-    for (int suit = 0; suit < 4; suit++) {
-        const uint8_t *order = k->sequence + 13 * suit;
-        int rooms[13];
-        rooms_of(k, under, suit, rooms);
-        for (int place = 0; place < 13; place++) {
-            int card = order[place];
-            int waiting = shown[card] - rooms[place] + (card == pivot && rooms[place] == 0);
-            if (waiting <= 0) continue;
-            if (k->stopper[card]) {
-                stoppers += waiting;
-            } else {
-                int r = card / 4 + 1;
-                ranks[r] += waiting;
-                if (ranks[r] > most) most = ranks[r];
-            }
+/* dead.py's _stuck: pivot cannot leave the waste with room on the piles, however many of
+   the nstock cards left are dealt first. Each card dealt changes its own suit's count
+   alone, so only that suit is counted again. */
+static int stuck(const Core *k, const uint8_t *out, int pivot, int nstock) {
+    uint8_t dealt[52];
+    int stoppers[4], ranks[4][14];
+    memcpy(dealt, out, 52);
+    memset(ranks, 0, sizeof ranks);
+    for (int suit = 0; suit < 4; suit++)
+        stoppers[suit] = suit_waiting(k, dealt, pivot, suit, ranks[suit]);
+    for (int at = nstock;; at--) {
+        int most = 0;
+        for (int r = 1; r < 14; r++) {
+            int n = ranks[0][r] + ranks[1][r] + ranks[2][r] + ranks[3][r];
+            if (n > most) most = n;
         }
+        if (stoppers[0] + stoppers[1] + stoppers[2] + stoppers[3] + most <= k->P) return 0;
+        if (at == 0) return 1;
+        int card = k->stock_cards[at - 1], suit = card & 3;
+        dealt[card]++;
+        memset(ranks[suit], 0, sizeof ranks[suit]);
+        stoppers[suit] = suit_waiting(k, dealt, pivot, suit, ranks[suit]);
     }
-    return stoppers + most > k->P;
 }
 
 /* dead.py's dead(), translated: true when some card of the waste proves p lost. */
@@ -653,21 +655,25 @@ static int is_dead(const Core *k, const Pos *p) {
         for (int j = 1; j < p->len[i]; j++)
             if (!k->fits_on[c[j - 1] * 52 + c[j]]) return 0;
     }
-    uint8_t under[52] = {0}, shown[52] = {0};
-    for (int i = 0; i < p->wlen; i++) under[p->waste[i]]++;
-    for (int i = 0; i < p->ncards; i++) shown[p->cards[i]]++;
+    uint8_t out[52] = {0};
+    for (int f = 0; f < k->F; f++) { /* dead.py's _home */
+        int top = p->found[f];
+        if (top < 0) continue;
+        const uint8_t *order = k->sequence + 13 * (top & 3);
+        for (int place = 0; place <= k->homepos[top]; place++) out[order[place]]++;
+    }
+    for (int i = 0; i < p->ncards; i++) out[p->cards[i]]++;
     for (int at = p->wlen - 1; at >= 0; at--) {
         int card = p->waste[at];
-        if ((at == 0 || widens(k, under, card)) && overfull(k, under, shown, card)) return 1;
-        under[card]--;
-        shown[card]++;
+        if (stuck(k, out, card, p->stock)) return 1;
+        out[card]++;
     }
     return 0;
 }
 
-/* Only a deal or a card taken off a foundation can make a position dead (dead.py). */
+/* Only a deal can make a position dead (dead.py). */
 static inline int dead_child(const Core *k, Raw r, const Pos *child) {
-    return k->runs_only && (r.src < 0 || r.src >= FOUND0) && is_dead(k, child);
+    return k->runs_only && r.src < 0 && is_dead(k, child);
 }
 
 #define OUT(s, d, c)                                                                        \
@@ -2222,6 +2228,7 @@ static PyObject *core_beam(Core *k, PyObject *args) {
                 deal[0] = dealmove;
                 int ndeal = 1;
                 close_pos(k, &child.pos, deal, &ndeal);
+                if (dead_child(k, dealmove, &child.pos)) continue;
                 uint8_t key[KEYMAX];
                 int keylen = make_key(k, &child.pos, key);
                 int added = keyset_add(dealt_keys, key, keylen, hash_bytes(key, keylen));

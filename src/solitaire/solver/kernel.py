@@ -128,7 +128,7 @@ class Kernel:
     def dead(self, pos: Position) -> bool:
         """True when :func:`solitaire.solver.dead.dead` proves ``pos`` lost (never in a
         game without ``runs_only``)."""
-        return self.t.runs_only and dead(self.t, pos)
+        return self.t.runs_only and dead(self.t, pos, self.stock_cards)
 
     def safe(self, pos: Position) -> frozenset[int]:
         """The cards that may go home from ``pos`` with no loss (see :mod:`lookup`)."""
@@ -289,8 +289,8 @@ class Kernel:
             k = self.key(child)
             if k in visited:
                 continue
-            if tested and (raw[0] < 0 or raw[0] >= FOUND0) and dead(self.t, child):
-                continue  # only a deal or a card off a foundation makes a position dead
+            if tested and raw[0] < 0 and dead(self.t, child, self.stock_cards):
+                continue  # only a deal makes a position dead
             out.append((scorer.score(child), k, child, moves))
         if ordered:
             out.sort(key=_first, reverse=True)
@@ -335,10 +335,10 @@ class Kernel:
         """Not here: the Python kernel's best-first search is ``BestFirst.run``."""
         raise NotImplementedError("the Python kernel searches in bestfirst.py")
 
-
     def shorten(self, pos: Position, line: list[RawMove]) -> list[RawMove]:
         """Not here: the Python kernel shortens a line in ``search._shorten``."""
         raise NotImplementedError("the Python kernel shortens in search.py")
+
 
 def position_of(rules: Rules, state: State) -> Position:
     """The solver's position for ``state``, as it is."""

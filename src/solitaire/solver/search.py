@@ -188,6 +188,8 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
             if result != UNKNOWN or len(expanded) >= budget:
                 break
             start, steps = _dealt(kernel, root, dealt)
+            if kernel.dead(start):  # and so is every deal further
+                break
             ahead = BestFirst(kernel, kernel.scorer(profiles[0]), start, shared=expanded)
             found, tail = ahead.run(
                 max(1, min(int(budget * DEALT_SHARE), budget - len(expanded))), deadline

@@ -86,6 +86,8 @@ class StockBeam:
                     if kernel.left(reached) == 0:
                         return "won", [*line, *moves], []
                     child, deal = kernel.close(kernel.play(reached, DEAL), (DEAL,))
+                    if kernel.dead(child):
+                        continue
                     key = kernel.key(child)
                     if key not in dealt:
                         dealt[key] = (child, (*line, *moves, *deal))
