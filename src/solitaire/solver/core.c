@@ -604,47 +604,93 @@ static int blocked_count(const Core *k, const uint8_t *cards, int n) {
 
 /* ------------------------------------------------------------------ moves (moves.py) */
 
-/* dead.py's _overfull for one suit: the stoppers and the cards of each rank (added into
-   ranks[14]) of the suit that cannot be home as pivot leaves; returns the stoppers. */
-static int suit_waiting(const Core *k, const uint8_t *dealt, int pivot, int suit, int *ranks) {
-    const uint8_t *order = k->sequence + 13 * suit;
-    int room = k->decks, stoppers = 0;
-    for (int place = 0; place < 13; place++) {
-        int card = order[place];
-        int waiting = dealt[card] + (card == pivot) - room;
-        if (dealt[card] < room) room = dealt[card];
-        if (waiting <= 0) continue;
-        if (k->stopper[card])
-            stoppers += waiting;
+/* dead.py's _overfull, kept card by card so that a change of one card counts again only
+   the places it changes: for each card the room its place gets from the places before it,
+   and the copies that cannot be home as the pivot leaves; their sums, the stoppers', and
+   the other cards' by rank. */
+typedef struct {
+    int room[52], wait[52], stoppers, total[14];
+} Waiting;
+
+/* Counts again from card's place on, in the copies of dealt, until a place gets the room
+   it had before: from there on nothing has changed. */
+static void recount(const Core *k, Waiting *w, const uint8_t *dealt, int pivot, int card) {
+    const uint8_t *order = k->sequence + 13 * (card & 3);
+    int first = k->homepos[card], room = w->room[card];
+    for (int place = first; place < 13; place++) {
+        int c = order[place];
+        if (place > first && room == w->room[c]) break;
+        w->room[c] = room;
+        int waiting = dealt[c] + (c == pivot) - room;
+        if (waiting < 0) waiting = 0;
+        if (k->stopper[c])
+            w->stoppers += waiting - w->wait[c];
         else
-            ranks[card / 4 + 1] += waiting;
+            w->total[c / 4 + 1] += waiting - w->wait[c];
+        w->wait[c] = waiting;
+        if (dealt[c] < room) room = dealt[c];
     }
-    return stoppers;
+}
+
+static void wait_all(const Core *k, Waiting *w, const uint8_t *dealt, int pivot) {
+    memset(w, 0, sizeof *w);
+    for (int suit = 0; suit < 4; suit++) {
+        const uint8_t *order = k->sequence + 13 * suit;
+        for (int place = 0; place < 13; place++) w->room[order[place]] = -1; /* all change */
+        w->room[order[0]] = k->decks;
+        recount(k, w, dealt, pivot, order[0]);
+    }
+}
+
+/* The waiting cards need more piles than there are. */
+static int overfull(const Core *k, const Waiting *w) {
+    int most = 0;
+    for (int r = 1; r < 14; r++)
+        if (w->total[r] > most) most = w->total[r];
+    return w->stoppers + most > k->P;
+}
+
+/* overfull() of the copies in dealt, counted from scratch without keeping the counts. */
+static int overfull_of(const Core *k, const uint8_t *dealt, int pivot) {
+    int stoppers = 0, total[14] = {0}, most = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        const uint8_t *order = k->sequence + 13 * suit;
+        int room = k->decks;
+        for (int place = 0; place < 13; place++) {
+            int c = order[place];
+            int waiting = dealt[c] + (c == pivot) - room;
+            if (dealt[c] < room) room = dealt[c];
+            if (waiting <= 0) continue;
+            if (k->stopper[c]) {
+                stoppers += waiting;
+            } else {
+                total[c / 4 + 1] += waiting;
+                if (total[c / 4 + 1] > most) most = total[c / 4 + 1];
+            }
+        }
+    }
+    return stoppers + most > k->P;
 }
 
 /* dead.py's _stuck: pivot cannot leave the waste with room on the piles, however many of
-   the nstock cards left are dealt first. Each card dealt changes its own suit's count
-   alone, so only that suit is counted again. */
-static int stuck(const Core *k, const uint8_t *out, int pivot, int nstock) {
+   the nstock cards left are dealt first; none counts out with none dealt. */
+static int stuck(const Core *k, const Waiting *none, const uint8_t *out, int pivot,
+                 int nstock) {
+    if (!overfull(k, none)) return 0;
+    if (nstock == 0) return 1;
     uint8_t dealt[52];
-    int stoppers[4], ranks[4][14];
+    memcpy(dealt, out, 52); /* most pivots that fail with none dealt pass with all */
+    for (int at = 0; at < nstock; at++) dealt[k->stock_cards[at]]++;
+    if (!overfull_of(k, dealt, pivot)) return 0;
     memcpy(dealt, out, 52);
-    memset(ranks, 0, sizeof ranks);
-    for (int suit = 0; suit < 4; suit++)
-        stoppers[suit] = suit_waiting(k, dealt, pivot, suit, ranks[suit]);
-    for (int at = nstock;; at--) {
-        int most = 0;
-        for (int r = 1; r < 14; r++) {
-            int n = ranks[0][r] + ranks[1][r] + ranks[2][r] + ranks[3][r];
-            if (n > most) most = n;
-        }
-        if (stoppers[0] + stoppers[1] + stoppers[2] + stoppers[3] + most <= k->P) return 0;
-        if (at == 0) return 1;
-        int card = k->stock_cards[at - 1], suit = card & 3;
+    Waiting w = *none;
+    for (int at = nstock - 1; at > 0; at--) { /* 1 to nstock - 1 dealt, from the end */
+        int card = k->stock_cards[at];
         dealt[card]++;
-        memset(ranks[suit], 0, sizeof ranks[suit]);
-        stoppers[suit] = suit_waiting(k, dealt, pivot, suit, ranks[suit]);
+        recount(k, &w, dealt, pivot, card);
+        if (!overfull(k, &w)) return 0;
     }
+    return 1;
 }
 
 /* dead.py's dead(), translated: true when some card of the waste proves p lost. */
@@ -663,10 +709,18 @@ static int is_dead(const Core *k, const Pos *p) {
         for (int place = 0; place <= k->homepos[top]; place++) out[order[place]]++;
     }
     for (int i = 0; i < p->ncards; i++) out[p->cards[i]]++;
-    for (int at = p->wlen - 1; at >= 0; at--) {
+    Waiting none;
+    for (int at = p->wlen - 1, last = -1; at >= 0; at--) {
         int card = p->waste[at];
-        if (stuck(k, out, card, p->stock)) return 1;
+        if (last < 0) {
+            wait_all(k, &none, out, card);
+        } else { /* last is out now and card the pivot */
+            recount(k, &none, out, card, last);
+            recount(k, &none, out, card, card);
+        }
+        if (stuck(k, &none, out, card, p->stock)) return 1;
         out[card]++;
+        last = card;
     }
     return 0;
 }

@@ -53,6 +53,11 @@ def _stuck(t: Tables, out: list[int], pivot: int, left: bytes) -> bool:
     dealt = out.copy()
     if not _overfull(t, dealt, pivot):
         return False
+    every = dealt.copy()  # most pivots that fail with none dealt pass with all: try that next
+    for card in left:
+        every[card] += 1
+    if left and not _overfull(t, every, pivot):
+        return False
     for card in reversed(left):
         dealt[card] += 1
         if not _overfull(t, dealt, pivot):
