@@ -17,7 +17,7 @@ from solitaire.site.play import games, hints
 from solitaire.site.play.models import Game
 from solitaire.winnable import proved_deals
 
-HARD = ("fours-up", 1)
+HARD = ("fours-up", 3)
 """A deal the solver does not decide within a hint's budget (docs/solver.md's survey)."""
 
 
