@@ -44,5 +44,6 @@ def test_winnable_stays_on_over_new_deals_and_a_reload(page: Any) -> None:
     assert game["kind"] == "winnable" and game["deal"] in PROVED
     deal_menu(page, "winnable-mode")
     page.wait_for_function("solitaireTable.settings.winnable === false")
+    page.wait_for_function("async () => { await solitaireTable.saving; return true; }")  # saved
     assert api(page, "GET", "/api/settings")["body"]["winnable"] is False
     assert _new_deal(page)["kind"] == "random"

@@ -188,7 +188,7 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
             if result != UNKNOWN or len(expanded) >= budget:
                 break
             start, steps = _dealt(kernel, root, dealt)
-            if kernel.dead(start):  # and so is every deal further
+            if kernel.dead(start):  # lost, and so is every position dealt further
                 break
             ahead = BestFirst(kernel, kernel.scorer(profiles[0]), start, shared=expanded)
             found, tail = ahead.run(
