@@ -606,10 +606,10 @@ static int blocked_count(const Core *k, const uint8_t *cards, int n) {
 
 /* dead.py's _overfull, kept card by card so that a change of one card counts again only
    the places it changes: for each card the room its place gets from the places before it,
-   and the copies that cannot be home as the pivot leaves; their sums, the stoppers', and
-   the other cards' by rank. */
+   the copies that cannot be home as the pivot leaves, and the copies out; the stoppers'
+   waiting, and the other cards' waiting (need) and out (have) by rank. */
 typedef struct {
-    int room[52], wait[52], stoppers, total[14];
+    int room[52], wait[52], count[52], stoppers, need[14], have[14];
 } Waiting;
 
 /* Counts again from card's place on, in the copies of dealt, until a place gets the room
@@ -621,13 +621,15 @@ static void recount(const Core *k, Waiting *w, const uint8_t *dealt, int pivot, 
         int c = order[place];
         if (place > first && room == w->room[c]) break;
         w->room[c] = room;
-        int waiting = dealt[c] + (c == pivot) - room;
-        if (waiting < 0) waiting = 0;
-        if (k->stopper[c])
+        int count = dealt[c] + (c == pivot), waiting = count > room ? count - room : 0;
+        if (k->stopper[c]) {
             w->stoppers += waiting - w->wait[c];
-        else
-            w->total[c / 4 + 1] += waiting - w->wait[c];
+        } else {
+            w->need[c / 4 + 1] += waiting - w->wait[c];
+            w->have[c / 4 + 1] += count - w->count[c];
+        }
         w->wait[c] = waiting;
+        w->count[c] = count;
         if (dealt[c] < room) room = dealt[c];
     }
 }
@@ -642,34 +644,42 @@ static void wait_all(const Core *k, Waiting *w, const uint8_t *dealt, int pivot)
     }
 }
 
+/* dead.py's _runs: the fewest runs that hold need[r] to have[r] cards of each rank. */
+static int runs(const int *need, const int *have) {
+    int n = 0, level = 0;
+    for (int r = 1; r < 14; r++) {
+        int next = need[r] > level ? need[r] : level;
+        if (next > have[r]) next = have[r];
+        if (next > level) n += next - level;
+        level = next;
+    }
+    return n;
+}
+
 /* The waiting cards need more piles than there are. */
 static int overfull(const Core *k, const Waiting *w) {
-    int most = 0;
-    for (int r = 1; r < 14; r++)
-        if (w->total[r] > most) most = w->total[r];
-    return w->stoppers + most > k->P;
+    return w->stoppers + runs(w->need, w->have) > k->P;
 }
 
 /* overfull() of the copies in dealt, counted from scratch without keeping the counts. */
 static int overfull_of(const Core *k, const uint8_t *dealt, int pivot) {
-    int stoppers = 0, total[14] = {0}, most = 0;
+    int stoppers = 0, need[14] = {0}, have[14] = {0};
     for (int suit = 0; suit < 4; suit++) {
         const uint8_t *order = k->sequence + 13 * suit;
         int room = k->decks;
         for (int place = 0; place < 13; place++) {
             int c = order[place];
-            int waiting = dealt[c] + (c == pivot) - room;
+            int count = dealt[c] + (c == pivot), waiting = count > room ? count - room : 0;
             if (dealt[c] < room) room = dealt[c];
-            if (waiting <= 0) continue;
             if (k->stopper[c]) {
                 stoppers += waiting;
             } else {
-                total[c / 4 + 1] += waiting;
-                if (total[c / 4 + 1] > most) most = total[c / 4 + 1];
+                need[c / 4 + 1] += waiting;
+                have[c / 4 + 1] += count;
             }
         }
     }
-    return stoppers + most > k->P;
+    return stoppers + runs(need, have) > k->P;
 }
 
 /* dead.py's _stuck: pivot cannot leave the waste with room on the piles, however many of

@@ -10,11 +10,12 @@ pivot itself) is home or on a pile. A foundation is as high as a place of its su
 only if it holds a copy of every place before, so the copies of a place that can be home
 then are at most the fewest copies of an earlier place among those cards, the pivot left
 out (it is the last to move): the place's *room*. All but the room of each place's copies
-are on piles. A pile holds one card of each rank at most, and a card that takes nothing and
-goes on nothing (a stopper, Fours Up's Aces, Twos and Threes) holds a pile alone. If those
-cards need more piles than there are, however many of the stock's cards have been dealt, no
-line empties the waste, and the position is lost. (Piles are built runs in every position
-play reaches; a table laid out by hand is tested only when its piles are too.)
+are on piles. A pile holds a run, one card of each rank from its lowest to its highest, and
+a card that takes nothing and goes on nothing (a stopper, Fours Up's Aces, Twos and Threes)
+holds a pile alone. If those cards need more piles than there are, however many of the
+stock's cards have been dealt, no line empties the waste, and the position is lost. (Piles
+are built runs in every position play reaches; a table laid out by hand is tested only when
+its piles are too.)
 """
 
 from __future__ import annotations
@@ -69,19 +70,33 @@ def _overfull(t: Tables, dealt: list[int], pivot: int) -> bool:
     """True when the copies in ``dealt`` and the pivot that cannot be home as the pivot
     leaves need more piles than there are."""
     stoppers = 0
-    ranks = [0] * 14
+    need = [0] * 14  # copies of each rank that must be on piles
+    have = [0] * 14  # copies of each rank that may be
     for order in t.sequence:
         room = t.decks
         for card in order:
-            waiting = dealt[card] + (card == pivot) - room
+            count = dealt[card] + (card == pivot)
+            waiting = max(0, count - room)
             room = min(room, dealt[card])
-            if waiting <= 0:
-                continue
             if t.stopper[card]:
                 stoppers += waiting
             else:
-                ranks[t.rank[card]] += waiting
-    return stoppers + max(ranks) > t.piles
+                need[t.rank[card]] += waiting
+                have[t.rank[card]] += count
+    return stoppers + _runs(need, have) > t.piles
+
+
+def _runs(need: list[int], have: list[int]) -> int:
+    """The fewest runs, each one card of every rank from its lowest to its highest, that
+    hold between ``need[r]`` and ``have[r]`` cards of each rank ``r``: a run begins wherever
+    the count goes up from one rank to the next, so the count is kept level for as long as
+    ``need`` and ``have`` let it."""
+    runs = level = 0
+    for rank in range(1, 14):
+        new = min(have[rank], max(need[rank], level))
+        runs += max(0, new - level)
+        level = new
+    return runs
 
 
 def _home(t: Tables, found: tuple[int, ...]) -> list[int]:

@@ -102,8 +102,9 @@ class Tables:
         )
         self.stopper = tuple(card in rules.stoppers for card in range(52))
         self.takes_nothing = tuple(not rules.fits[card] for card in range(52))
-        # The dead-position test (dead.py) holds where every pile is a built run and the
-        # waste, filled by the stock alone, empties only onto foundations and piles.
+        # The dead-position test (dead.py) holds where every pile is a built run of
+        # consecutive ranks and the waste, filled by the stock alone, empties only onto
+        # foundations and piles.
         self.runs_only = (
             rules.has_waste
             and not rules.cells
@@ -111,7 +112,7 @@ class Tables:
             and not self.deal_to_piles
             and self.suited
             and max(rules.tableau.deal) <= 1
-            and all(rank_of(x) < rank_of(c) for c in range(52) for x in rules.fits[c])
+            and all(rank_of(x) == rank_of(c) - 1 for c in range(52) for x in rules.fits[c])
         )
         # each suit's cards in the order its foundations take them
         self.sequence = tuple(
