@@ -644,21 +644,23 @@ static void wait_all(const Core *k, Waiting *w, const uint8_t *dealt, int pivot)
     }
 }
 
-/* dead.py's _runs: the fewest runs that hold need[r] to have[r] cards of each rank. */
-static int runs(const int *need, const int *have) {
+/* dead.py's _runs, against a limit: whether the runs that hold need[r] to have[r] cards of
+   each rank are more than spare (it stops counting there). */
+static int runs_over(const int *need, const int *have, int spare) {
     int n = 0, level = 0;
+    if (spare < 0) return 1;
     for (int r = 1; r < 14; r++) {
         int next = need[r] > level ? need[r] : level;
         if (next > have[r]) next = have[r];
-        if (next > level) n += next - level;
+        if (next > level && (n += next - level) > spare) return 1;
         level = next;
     }
-    return n;
+    return 0;
 }
 
 /* The waiting cards need more piles than there are. */
 static int overfull(const Core *k, const Waiting *w) {
-    return w->stoppers + runs(w->need, w->have) > k->P;
+    return runs_over(w->need, w->have, k->P - w->stoppers);
 }
 
 /* overfull() of the copies in dealt, counted from scratch without keeping the counts. */
@@ -679,7 +681,7 @@ static int overfull_of(const Core *k, const uint8_t *dealt, int pivot) {
             }
         }
     }
-    return stoppers + runs(need, have) > k->P;
+    return runs_over(need, have, k->P - stoppers);
 }
 
 /* dead.py's _stuck: pivot cannot leave the waste with room on the piles, however many of
