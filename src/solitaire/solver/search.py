@@ -81,7 +81,7 @@ BEAM_WEIGHTS = Weights(home=10, blocked=3, empty=4, waste=0, buried=30, loose=6,
 waste's cards weighed by what lies on them (``buried``, ``loose``) than with ``waste``."""
 
 DEALT_AHEAD = (4, 8, 12, 16, 20)
-"""In games with a waste, after the beam search, a best-first search under the first
+"""In games with a waste, after the beam searches, a best-first search under the first
 weighting starts from the position reached by dealing this many cards with no other move,
 for each number in turn. Best-first search seldom deals many cards in a row before it moves
 any; on 9 of the 35 Streets deals 1-200 that the searches left unknown, one of these won
