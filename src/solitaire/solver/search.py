@@ -259,17 +259,17 @@ def _beams_ahead(
     followed by its safe moves), until one wins, ``spend`` new keys are in ``expanded``,
     the stock is out, a start is dead, or the deadline passes. Returns "won" and the line
     from ``root``, or "unknown"; and the expansions done."""
-    weights = kernel.scorer(BEAM_WEIGHTS)
+    scorer = kernel.scorer(BEAM_WEIGHTS)
     stop = len(expanded) + spend
     pos: Any = root
     steps: list[RawMove] = []
     work = 0
     while kernel.stock(pos) and len(expanded) < stop and not _late(deadline):
-        pos, moves = kernel.close(kernel.play(pos, DEAL), (DEAL,))
+        pos, moves = _dealt(kernel, pos, 1)
         steps.extend(moves)
         if kernel.dead(pos):  # lost, and so is every position dealt further
             break
-        beam = StockBeam(kernel, weights, pos, expanded)
+        beam = StockBeam(kernel, scorer, pos, expanded)
         found, tail = beam.run(stop - len(expanded), deadline)
         work += beam.expanded
         if found == WON:
