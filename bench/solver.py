@@ -50,7 +50,7 @@ SPEED_DEALS = {
     "streets-and-alleys": (5, 10),
     "blockade": (25, 71),
     "streets": (1, 2),
-    "fours-up": (1, 2),
+    "fours-up": (3, 5),
 }
 """Deals that run to (or near) 50,000 positions, so setup time does not weigh on the rate."""
 

@@ -103,6 +103,32 @@ def test_the_core_finds_the_dead_tables_the_python_test_finds(piles: int, native
     assert 10 <= verdicts.count(True) <= 290
 
 
+def test_the_cores_kept_dead_verdicts_are_the_verdicts(native: type) -> None:
+    """The core keeps each dead-position answer by the copies out, the stock's length and
+    the waste: so one core asked about every position a few moves from a built table, then
+    about the same positions again in the other order (answered from what it kept), says
+    what the Python test says each time."""
+    rules = narrow(get_rules("fours-up"), 3)
+    verdicts = []
+    for seed in range(40):
+        state = built(rules, 6 + seed % 7, seed)
+        slow, fast = Kernel(rules, state), native(rules, state)
+        level = [(slow.position(state), fast.position(state))]
+        seen = []
+        for _depth in range(3):
+            level = [
+                (slow.play(theirs, raw), fast.play(ours, raw))
+                for theirs, ours in level
+                for raw in slow.moves(theirs)
+            ][:60]
+            seen.extend(level)
+        for theirs, ours in seen + seen[::-1]:
+            verdict = slow.dead(theirs)
+            assert fast.dead(ours) == verdict, seed
+            verdicts.append(verdict)
+    assert 0 < verdicts.count(True) < len(verdicts)
+
+
 def test_no_position_on_a_stored_winning_line_is_dead(native: type) -> None:
     """The dead-position test is a necessary condition for a win, so it never fires on the
     way to one: every position of 30 stored Fours Up lines in the core, every tenth in the

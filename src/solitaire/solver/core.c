@@ -350,11 +350,9 @@ typedef struct {
     int runs_only;         /* the dead-position test holds (dead.py) */
     uint8_t sequence[52];  /* suit s's cards in foundation order at [13 * s] */
     uint8_t stock_cards[MAXSTOCK];
-    /* the last foundations asked about, and what they give */
-    int last_found[MAXF];
-    int last_valid;
-    FoundInfo last_info;
+    struct Info *infos; /* foundations asked about and what they give, INFO_SLOTS */
     struct Kid *kids; /* the searches' buffer of children, made on first use */
+    struct Memo *memo; /* is_dead's answers, while runs_only; NULL: none kept */
 } Core;
 
 typedef struct {
@@ -364,6 +362,23 @@ typedef struct {
 } Scorer;
 
 static PyTypeObject CoreType, ScorerType;
+
+/* One of is_dead's answers and what it was asked about. */
+#define MEMO_SLOTS 4096
+#define INFO_SLOTS 1024
+#define MEMO_KEY (53 + MAXCARDS)
+typedef struct Memo {
+    uint64_t hash; /* 0: empty */
+    uint8_t n, dead;
+    uint8_t key[MEMO_KEY];
+} Memo;
+
+/* Some foundations' top cards and what they give (found_info). */
+typedef struct Info {
+    int found[MAXF];
+    int valid;
+    FoundInfo info;
+} Info;
 
 /* The raw move tuples and their one-move tuples, made once and shared. */
 #define RAW_SLOTS (73 * 73 * 16)
@@ -571,13 +586,18 @@ static void compute_found_info(const Core *k, const int *found, FoundInfo *fi) {
     }
 }
 
+/* What the foundations give, kept in a slot picked by their top cards: a search goes back
+   and forth between a few foundations far more often than it finds new ones. The answer
+   holds until the next call. */
 static const FoundInfo *found_info(Core *k, const int *found) {
-    if (k->last_valid && memcmp(k->last_found, found, k->F * sizeof(int)) == 0)
-        return &k->last_info;
-    compute_found_info(k, found, &k->last_info);
-    memcpy(k->last_found, found, k->F * sizeof(int));
-    k->last_valid = 1;
-    return &k->last_info;
+    uint64_t h = 0;
+    for (int i = 0; i < k->F; i++) h = (h + (uint64_t)(found[i] + 2)) * 0x9E3779B97F4A7C15ull;
+    Info *slot = &k->infos[h >> 54 & (INFO_SLOTS - 1)];
+    if (slot->valid && memcmp(slot->found, found, k->F * sizeof(int)) == 0) return &slot->info;
+    compute_found_info(k, found, &slot->info);
+    memcpy(slot->found, found, k->F * sizeof(int));
+    slot->valid = 1;
+    return &slot->info;
 }
 
 static int run_length(const Core *k, const uint8_t *cards, int n) {
@@ -706,21 +726,7 @@ static int stuck(const Core *k, const Waiting *none, const uint8_t *out, int piv
 }
 
 /* dead.py's dead(), translated: true when some card of the waste proves p lost. */
-static int is_dead(const Core *k, const Pos *p) {
-    if (!k->runs_only || p->wlen == 0) return 0;
-    for (int i = 0; i < k->P; i++) { /* only built runs, as play makes them */
-        const uint8_t *c = pile(p, i);
-        for (int j = 1; j < p->len[i]; j++)
-            if (!k->fits_on[c[j - 1] * 52 + c[j]]) return 0;
-    }
-    uint8_t out[52] = {0};
-    for (int f = 0; f < k->F; f++) { /* dead.py's _home */
-        int top = p->found[f];
-        if (top < 0) continue;
-        const uint8_t *order = k->sequence + 13 * (top & 3);
-        for (int place = 0; place <= k->homepos[top]; place++) out[order[place]]++;
-    }
-    for (int i = 0; i < p->ncards; i++) out[p->cards[i]]++;
+static int dead_count(const Core *k, const Pos *p, uint8_t *out) {
     Waiting none;
     for (int at = p->wlen - 1, last = -1; at >= 0; at--) {
         int card = p->waste[at];
@@ -735,6 +741,44 @@ static int is_dead(const Core *k, const Pos *p) {
         last = card;
     }
     return 0;
+}
+
+/* The answer depends only on the copies home or on the piles, the stock's length and the
+   waste, which many positions of a search share (they differ in how the piles are laid
+   out): so each answer is kept in a slot of k->memo picked by a hash of those, and asked
+   for again only when the slot holds other ones. */
+static int is_dead(const Core *k, const Pos *p) {
+    if (!k->runs_only || p->wlen == 0) return 0;
+    for (int i = 0; i < k->P; i++) { /* only built runs, as play makes them */
+        const uint8_t *c = pile(p, i);
+        for (int j = 1; j < p->len[i]; j++)
+            if (!k->fits_on[c[j - 1] * 52 + c[j]]) return 0;
+    }
+    uint8_t key[MEMO_KEY] = {0}; /* the copies out, the stock's length, the waste */
+    for (int f = 0; f < k->F; f++) { /* dead.py's _home */
+        int top = p->found[f];
+        if (top < 0) continue;
+        const uint8_t *order = k->sequence + 13 * (top & 3);
+        for (int place = 0; place <= k->homepos[top]; place++) key[order[place]]++;
+    }
+    for (int i = 0; i < p->ncards; i++) key[p->cards[i]]++;
+    key[52] = (uint8_t)p->stock;
+    memcpy(key + 53, p->waste, p->wlen);
+    int n = 53 + p->wlen;
+    uint64_t h = hash_bytes(key, n);
+    Memo *slot = k->memo ? &k->memo[h & (MEMO_SLOTS - 1)] : NULL;
+    if (slot && slot->hash == h && slot->n == n && memcmp(slot->key, key, n) == 0)
+        return slot->dead;
+    uint8_t out[52];
+    memcpy(out, key, 52);
+    int dead = dead_count(k, p, out);
+    if (slot) {
+        slot->hash = h;
+        slot->n = (uint8_t)n;
+        slot->dead = (uint8_t)dead;
+        memcpy(slot->key, key, n);
+    }
+    return dead;
 }
 
 /* Only a deal can make a position dead (dead.py). */
@@ -1160,7 +1204,14 @@ static int core_init(Core *k, PyObject *args, PyObject *kwds) {
     k->nstock = (int)PyBytes_GET_SIZE(stock);
     memcpy(k->stock_cards, PyBytes_AS_STRING(stock), k->nstock);
     k->H = 3 + k->P + k->F + k->C;
-    k->last_valid = 0;
+    PyMem_Free(k->memo);
+    PyMem_Free(k->infos);
+    k->memo = NULL;
+    if (!(k->infos = PyMem_Calloc(INFO_SLOTS, sizeof(Info))) ||
+        (k->runs_only && !(k->memo = PyMem_Calloc(MEMO_SLOTS, sizeof(Memo))))) {
+        PyErr_NoMemory();
+        return -1;
+    }
     return 0;
 }
 
@@ -2485,6 +2536,10 @@ done:
 static void core_dealloc(Core *k) {
     if (k->kids) spare_give(k->kids, MAXMOVES * sizeof(Kid));
     k->kids = NULL;
+    PyMem_Free(k->memo);
+    PyMem_Free(k->infos);
+    k->memo = NULL;
+    k->infos = NULL;
     Py_TYPE(k)->tp_free((PyObject *)k);
 }
 
