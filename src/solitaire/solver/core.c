@@ -725,7 +725,8 @@ static int stuck(const Core *k, const Waiting *none, const uint8_t *out, int piv
     return 1;
 }
 
-/* dead.py's dead(), translated: true when some card of the waste proves p lost. */
+/* dead.py's dead(), translated: true when some card of the waste proves p lost, out holding
+   the copies home or on the piles (it counts the waste's into it). */
 static int dead_count(const Core *k, const Pos *p, uint8_t *out) {
     Waiting none;
     for (int at = p->wlen - 1, last = -1; at >= 0; at--) {
