@@ -352,7 +352,7 @@ typedef struct {
     uint8_t stock_cards[MAXSTOCK];
     struct Info *infos; /* foundations asked about and what they give, INFO_SLOTS */
     struct Kid *kids; /* the searches' buffer of children, made on first use */
-    struct Memo *memo; /* is_dead's answers, while runs_only; NULL: none kept */
+    struct Memo *memo; /* is_dead's answers, MEMO_SLOTS; made only while runs_only */
 } Core;
 
 typedef struct {
@@ -767,19 +767,15 @@ static int is_dead(const Core *k, const Pos *p) {
     memcpy(key + 53, p->waste, p->wlen);
     int n = 53 + p->wlen;
     uint64_t h = hash_bytes(key, n);
-    Memo *slot = k->memo ? &k->memo[h & (MEMO_SLOTS - 1)] : NULL;
-    if (slot && slot->hash == h && slot->n == n && memcmp(slot->key, key, n) == 0)
-        return slot->dead;
+    Memo *slot = &k->memo[h & (MEMO_SLOTS - 1)]; /* core_init made it, as runs_only */
+    if (slot->hash == h && slot->n == n && memcmp(slot->key, key, n) == 0) return slot->dead;
     uint8_t out[52];
     memcpy(out, key, 52);
-    int dead = dead_count(k, p, out);
-    if (slot) {
-        slot->hash = h;
-        slot->n = (uint8_t)n;
-        slot->dead = (uint8_t)dead;
-        memcpy(slot->key, key, n);
-    }
-    return dead;
+    slot->dead = (uint8_t)dead_count(k, p, out);
+    slot->hash = h;
+    slot->n = (uint8_t)n;
+    memcpy(slot->key, key, n);
+    return slot->dead;
 }
 
 /* Only a deal can make a position dead (dead.py). */
