@@ -165,3 +165,38 @@ def test_children_leave_out_what_a_key_set_holds(native: type) -> None:
     # a Python set works too, through the slow path
     assert fast.children(root, {every[0][1]}, scorer) == rest
     assert set(seen) == {every[0][1]}
+
+
+BARE_CORE = """
+import sys
+from solitaire.solver import speedup
+native, why = speedup.load_core()
+Core = native.__mro__[1]
+bare = Core.__new__(Core)  # never initialised: no piles, no tables
+answers = []
+for raw in (b"", b"\\x00\\x00\\x00", b"\\x00\\x00\\x03abc"):
+    for name in ("left", "stock", "dead", "safe", "key", "moves"):
+        try:
+            answers.append(repr(getattr(bare, name)(raw)))
+        except (ValueError, TypeError) as error:
+            answers.append(type(error).__name__)
+    try:
+        answers.append(repr(bare.close(raw, ())))
+    except (ValueError, TypeError) as error:
+        answers.append(type(error).__name__)
+print(len(answers))
+"""
+
+
+def test_a_core_never_initialised_raises_or_answers_but_does_not_crash(native: type) -> None:
+    """``Core.__new__(Core)`` has no tables: asking it about any bytes must raise or give
+    an answer, never read memory it does not own (a crash kills the interpreter, so the
+    calls run in a child process)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", BARE_CORE], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["21"]

@@ -350,7 +350,8 @@ typedef struct {
     int runs_only;         /* the dead-position test holds (dead.py) */
     uint8_t sequence[52];  /* suit s's cards in foundation order at [13 * s] */
     uint8_t stock_cards[MAXSTOCK];
-    struct Info *infos; /* foundations asked about and what they give, INFO_SLOTS */
+    struct Info *infos; /* foundations asked about and what they give, INFO_SLOTS;
+                           made by core_new */
     struct Kid *kids; /* the searches' buffer of children, made on first use */
     struct Memo *memo; /* is_dead's answers, MEMO_SLOTS; made only while runs_only */
 } Core;
@@ -454,7 +455,7 @@ static int unpack(const Core *k, PyObject *obj, Pos *p) {
     }
     const uint8_t *b = (const uint8_t *)PyBytes_AS_STRING(obj);
     Py_ssize_t n = PyBytes_GET_SIZE(obj);
-    if (n < k->H) goto bad;
+    if (n < k->H || n < 3) goto bad; /* 3: a Core never initialised has k->H == 0 */
     p->left = b[0];
     p->stock = b[1];
     p->wlen = b[2];
@@ -1201,15 +1202,26 @@ static int core_init(Core *k, PyObject *args, PyObject *kwds) {
     k->nstock = (int)PyBytes_GET_SIZE(stock);
     memcpy(k->stock_cards, PyBytes_AS_STRING(stock), k->nstock);
     k->H = 3 + k->P + k->F + k->C;
+    memset(k->infos, 0, INFO_SLOTS * sizeof(Info)); /* new tables: forget the old answers */
     PyMem_Free(k->memo);
-    PyMem_Free(k->infos);
     k->memo = NULL;
-    if (!(k->infos = PyMem_Calloc(INFO_SLOTS, sizeof(Info))) ||
-        (k->runs_only && !(k->memo = PyMem_Calloc(MEMO_SLOTS, sizeof(Memo))))) {
+    if (k->runs_only && !(k->memo = PyMem_Calloc(MEMO_SLOTS, sizeof(Memo)))) {
         PyErr_NoMemory();
         return -1;
     }
     return 0;
+}
+
+/* The foundations' table is made with the object, so that a Core that was never
+   initialised (Core.__new__(Core)) answers from zeroed tables rather than crashing. */
+static PyObject *core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    Core *k = (Core *)PyType_GenericNew(type, args, kwds);
+    if (!k) return NULL;
+    if (!(k->infos = PyMem_Calloc(INFO_SLOTS, sizeof(Info)))) {
+        Py_DECREF(k);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)k;
 }
 
 static PyObject *core_pack(Core *k, PyObject *args) {
@@ -2586,7 +2598,7 @@ static PyTypeObject CoreType = {
     .tp_doc = "The solver's hot path in C, from tables derived from the rules (see native.py).",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
-    .tp_new = PyType_GenericNew,
+    .tp_new = core_new,
     .tp_init = (initproc)core_init,
     .tp_dealloc = (destructor)core_dealloc,
     .tp_methods = core_methods,
