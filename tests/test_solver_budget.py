@@ -13,7 +13,7 @@ from solitaire.games import FEATURED, get_rules
 from solitaire.rules import Rules
 from solitaire.solver import solve
 from solitaire.solver.kernel import Kernel
-from solitaire.solver.search import best_first_shares, profiles_for
+from solitaire.solver.search import OPENING_SHARE, best_first_shares, profiles_for
 from solitaire.state import State
 
 
@@ -74,8 +74,9 @@ def test_the_best_first_shares_split_their_whole_share(game: str) -> None:
     count = len(profiles_for(rules))
     shares = best_first_shares(rules, count)
     assert len(shares) == count and min(shares) > 0
-    assert sum(shares) == pytest.approx(1.0)
     if rules.has_waste:  # the first profile keeps half where a waste's deals come first
         assert shares[0] == 0.5
-    else:
-        assert len(set(shares)) == 1
+        assert sum(shares) == pytest.approx(1.0)
+    else:  # OPENING's small share comes on top of equal shares of the whole
+        assert shares[0] == OPENING_SHARE < min(shares[1:])
+        assert len(set(shares[1:])) == 1 and sum(shares[1:]) == pytest.approx(1.0)

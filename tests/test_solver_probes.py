@@ -10,8 +10,8 @@ from test_solver_helpers import narrow
 from solitaire.deal import deal
 from solitaire.engine import play
 from solitaire.games import get_rules
-from solitaire.solver.kernel import Kernel
-from solitaire.solver.search import PROBE_WEIGHTS, _dfs, _probe, luby, profiles_for
+from solitaire.solver.kernel import Kernel, Weights
+from solitaire.solver.search import PROBE_WEIGHTS, _dfs, _probe, luby
 
 
 def test_luby_sequence() -> None:
@@ -27,7 +27,7 @@ def test_probes_win_a_deal_that_depth_first_search_misses() -> None:
     start = deal(rules, 344)
     kernel = Kernel(rules, start)
     root, opening = kernel.start(start)
-    ranked = kernel.scorer(profiles_for(rules)[0])
+    ranked = kernel.scorer(Weights())  # the order of solve's depth-first search
     assert _dfs(kernel, ranked, root, 100_000, None)[0] == "unknown"
     probes = kernel.scorer(PROBE_WEIGHTS)
     shared: set[bytes] = set()
