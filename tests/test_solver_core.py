@@ -168,7 +168,6 @@ def test_children_leave_out_what_a_key_set_holds(native: type) -> None:
 
 
 BARE_CORE = """
-import sys
 from solitaire.solver import speedup
 native, why = speedup.load_core()
 Core = native.__mro__[1]

@@ -9,12 +9,7 @@ from solitaire.engine import play
 from solitaire.games import get_rules
 from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.kernel import Kernel, Weights
-from solitaire.solver.search import (
-    OPENING,
-    PROFILES,
-    profiles_for,
-    solve,
-)
+from solitaire.solver.search import OPENING, PROFILES, profiles_for, solve
 
 
 def test_a_game_runs_each_profile_that_differs_for_it() -> None:
