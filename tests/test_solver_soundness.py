@@ -19,6 +19,7 @@ from solitaire.engine import apply
 from solitaire.games import FEATURED, get_rules
 from solitaire.layout import Layout
 from solitaire.rules import Rules
+from solitaire.solver import dead as solver_dead
 from solitaire.solver import solve
 from solitaire.solver.kernel import Kernel
 from solitaire.state import State
@@ -255,3 +256,11 @@ def test_with_both_foundations_at_the_king_it_is_won() -> None:
     kernel = Kernel(rules, state)
     assert not kernel.dead(kernel.position(state))
     assert compare(rules, state, limit=100_000) == "won"
+
+
+def test_the_public_dead_test_reads_a_table_as_the_engine_holds_it() -> None:
+    """``solitaire.solver.dead`` runs the kernel's test after the safe moves: the dead end
+    above is dead through it too, and the same table with one stopper fewer is not."""
+    rules = get_rules("fours-up")
+    assert solver_dead(rules, DEAD_END)
+    assert not solver_dead(rules, hearts_end(stock="3H KH KH QH QH JH JH TH", waste="9H 9H TH"))

@@ -13,6 +13,10 @@ install built them, and as plain Python on the Python kernel otherwise or under
 
 from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from solitaire.rules import Rules
+    from solitaire.state import State
+
 from solitaire.solver import speedup
 from solitaire.verdict import Verdict
 
@@ -30,6 +34,15 @@ else:
     Solution = _search.Solution
     solve = _search.solve
     stuck = _stuck.stuck
+
+
+def dead(rules: "Rules", state: "State") -> bool:
+    """True when the solver's dead-position test proves ``state`` lost with no search: after
+    its safe moves, some card of the waste can never leave it (docs/solver.md, Pruning).
+    False says nothing; a game without such a test always answers False."""
+    kernel = _search.new_kernel(rules, state)
+    root, _moves = kernel.start(state)
+    return bool(kernel.left(root)) and bool(kernel.dead(root))
 
 
 def compiled() -> bool:
@@ -53,6 +66,7 @@ __all__ = [
     "Solution",
     "Verdict",
     "compiled",
+    "dead",
     "implementation",
     "native",
     "solve",
