@@ -12,7 +12,10 @@ jobs to :func:`connect`'s workers instead:
   package from the same release. ``scripts/dask-cluster`` starts one.
 
 A job is a module-level function of the library and picklable arguments; a future answers
-``result(timeout)``, ``cancel()`` and ``done()`` alike on both.
+``result(timeout)``, ``cancel()``, ``done()`` and ``add_done_callback(fn)`` alike on both, so
+that a caller can be told when a job ends instead of keeping a thread waiting on it. A job
+that nobody wants past some time is sent as :func:`before`, which skips it when it starts
+too late.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import contextlib
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, Protocol, TypeVar
@@ -47,6 +51,10 @@ class Job(Protocol[R_co]):
     def done(self) -> bool:
         """Whether the answer is in."""
 
+    def add_done_callback(self, fn: Callable[[Any], object]) -> None:
+        """Call ``fn(future)`` once the call has ended (answered, failed or cancelled), in a
+        thread of the workers' own: ``fn`` must be quick, or hand its work on."""
+
 
 class Workers(Protocol):
     """Somewhere to run jobs."""
@@ -62,6 +70,14 @@ class Workers(Protocol):
 
     def close(self) -> None:
         """Stop the workers (jobs not yet started are dropped)."""
+
+
+def before(deadline: float, job: Callable[..., R], *args: Any) -> R | None:
+    """``job(*args)``, or None without running it when it starts after ``deadline`` (a
+    ``time.time()``): a job queued behind others that its caller no longer wants."""
+    if time.time() > deadline:
+        return None
+    return job(*args)
 
 
 def _lower_priority(nice: int) -> None:

@@ -94,6 +94,15 @@ def _database(db: None) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache(_cache_of_this_worker: None) -> None:
+    """Every site test starts with an empty cache: no rate-limit counter, solver slot or hint
+    answer of an earlier test. The limits themselves are the real ones."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _quick_password_hashing(settings: Any) -> None:
     """Argon2 is slow on purpose; tests that are not about hashing use a quick hasher."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -56,12 +56,14 @@ def test_a_new_deal_abandons_the_unfinished_game_of_the_same_game(guest) -> None
     assert response.status_code == 409
 
 
-def test_a_winnable_deal_comes_from_the_proved_list_never_twice_running() -> None:
+def test_a_winnable_deal_comes_from_the_proved_list_never_twice_running(settings) -> None:
     from conftest import Api
     from django.test import Client
 
     from solitaire.winnable import proved_deals
 
+    # Twenty deals in a row, faster than any person deals: past the per-client rate limit.
+    settings.RATES = {"games": {"client": "20/10s"}}
     guest = Api(Client())
     proved = {p.deal for p in proved_deals("stronghold")}
     last = None

@@ -113,3 +113,26 @@ def test_a_review_runs_in_a_thread_on_the_solver_workers_and_fills_in(guest, set
         seen.append(guest.get(url).json())
     assert seen[0]["status"] == "running"
     assert (seen[-1]["status"], seen[-1]["losing_move"]) == ("done", 8)
+
+
+def test_one_review_at_a_time_per_asker_then_429_until_it_ends(guest, bob_api) -> None:
+    from solitaire.site.play import quotas
+
+    game = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
+    url = f"/api/games/{game['id']}/review"
+    running = quotas.admit("review", f"guest:{guest.client.session['guest']}", 40)
+    refused = guest.get(url)
+    assert refused.status_code == 429 and "review" in refused.json()["error"]
+    assert 1 <= int(refused["Retry-After"]) <= 40
+    running.release()  # that review ended: this one starts, from the row left behind
+    assert guest.get(url).json()["losing_move"] == 8
+
+
+def test_with_every_review_thread_busy_a_review_is_429_and_left_for_later(guest, settings):
+    settings.REVIEW_IN_THREAD, settings.REVIEW_THREADS = True, 0
+    game = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
+    url = f"/api/games/{game['id']}/review"
+    refused = guest.get(url)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
+    settings.REVIEW_IN_THREAD = False
+    assert guest.get(url).json()["losing_move"] == 8

@@ -36,6 +36,17 @@ def env_int(name: str, default: int) -> int:
         raise ValueError(f"{name} must be a whole number, not {value!r}") from None
 
 
+def env_float(name: str, default: float) -> float:
+    """A number, ``default`` when unset; anything else stops the site with a clear error."""
+    value = env_str(name)
+    if not value:
+        return default
+    try:
+        return float(value)
+    except ValueError:
+        raise ValueError(f"{name} must be a number, not {value!r}") from None
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     """A comma-separated list, blanks dropped; ``default`` when unset."""
     value = os.environ.get(name, "")

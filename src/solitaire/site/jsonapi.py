@@ -3,7 +3,9 @@
 Every answer under ``/api/`` is JSON, errors included: ``{"error": "..."}`` with its status.
 A refusal changes nothing. Requests are read defensively: whatever a client sends (a body
 that is not JSON, nested a thousand deep, a form upload, a method the endpoint does not
-take) gets a 4xx that says what is wrong, never a 500.
+take) gets a 4xx that says what is wrong, never a 500. A client past a limit gets
+:class:`TooMany`: 429 with a ``Retry-After`` header, JSON under ``/api/`` and a short page
+elsewhere.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import datetime
 import json
 import logging
+import math
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -36,9 +39,48 @@ class Refused(Exception):
         self.message = message
 
 
+class TooMany(Exception):
+    """A client past one of the site's limits: 429, to be asked again after ``retry_after``
+    seconds (at least 1)."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.message = message
+        self.retry_after = max(1, math.ceil(retry_after))
+
+
 def error(status: int, message: str) -> JsonResponse:
     """The API's refusal: ``{"error": message}``."""
     return JsonResponse({"error": message}, status=status)
+
+
+def too_many(request: HttpRequest, limit: TooMany) -> HttpResponse:
+    """The answer past a limit: JSON under ``/api/``, a short page elsewhere; both 429 with
+    ``Retry-After``."""
+    if _under_api(request):
+        response: HttpResponse = error(429, limit.message)
+    else:
+        from django.shortcuts import render
+
+        context = {"message": limit.message, "seconds": limit.retry_after}
+        response = render(request, "429.html", context, status=429)
+    response["Retry-After"] = str(limit.retry_after)
+    return response
+
+
+class TooManyAnswer:
+    """Middleware: a :class:`TooMany` raised by any view becomes its 429 answer."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        """Serve the request."""
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """The 429 for a limit; anything else goes on to Django's handling."""
+        return too_many(request, exception) if isinstance(exception, TooMany) else None
 
 
 def endpoint(*methods: str) -> Callable[[View], View]:
@@ -58,6 +100,8 @@ def endpoint(*methods: str) -> Callable[[View], View]:
                 return view(request, *args, **kwargs)
             except Refused as refusal:
                 return error(refusal.status, refusal.message)
+            except TooMany as limit:
+                return too_many(request, limit)
             except SolitaireError as problem:
                 return error(400, str(problem))
 

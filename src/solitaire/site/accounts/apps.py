@@ -4,7 +4,8 @@ from django.apps import AppConfig
 
 
 class AccountsConfig(AppConfig):
-    """Connects the log-in signal that hands a guest's settings to the account."""
+    """Connects the log-in signals: a guest's settings go to the account, and failed logins
+    are counted by address (``throttle``)."""
 
     name = "solitaire.site.accounts"
     label = "accounts"
@@ -12,4 +13,4 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         """Connect the signal handlers."""
-        from solitaire.site.accounts import handover  # noqa: F401
+        from solitaire.site.accounts import handover, throttle  # noqa: F401

@@ -3,11 +3,11 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from solitaire.site.accounts import views
+from solitaire.site.accounts import throttle, views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("login/", throttle.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password/",

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
+from solitaire.site import limits
 from solitaire.site.accounts import prefs
-from solitaire.site.jsonapi import Refused, body, date, endpoint, flag, integer, text
+from solitaire.site.jsonapi import Refused, body, date, endpoint, flag, integer, reads, text
 from solitaire.site.play import dealing, games, hints
 from solitaire.site.play import review as reviews
 from solitaire.site.play.models import Game
@@ -109,13 +110,21 @@ def restart(request: HttpRequest, pk: int) -> HttpResponse:
     return JsonResponse(games.change(owned_game(request, pk), version, games.restart))
 
 
-@endpoint("POST")
+@endpoint("GET", "POST")
 def hint(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/hint``: the solver's advice, thought out by the solver workers
-    within the hint's time budget (:mod:`solitaire.site.play.hints`).
+    within the hint's time budget, and on in the background when that was not enough
+    (``thinking``; :mod:`solitaire.site.play.hints`). ``GET`` reads the latest answer at the
+    game's position without starting anything (404 when none was asked there).
     """
     record = _owned(request, pk)
-    answer = hints.advise(record, games.resume(record))
+    engine = games.resume(record)
+    if reads(request):
+        found = hints.latest(record, engine)
+        if found is None:
+            raise Refused(404, "no hint was asked at this position")
+        return JsonResponse({**found, "version": record.version})
+    answer = hints.advise(record, engine)
     return JsonResponse({**answer, "version": record.version})
 
 
@@ -134,7 +143,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
     record = _visible(request, pk)
     if not reviews.reviewable(record):
         raise Refused(409, "a game is reviewed once it has ended: won, stuck, or left")
-    return JsonResponse(reviews.review_of(record))
+    return JsonResponse(reviews.review_of(record, limits.client_key(request)))
 
 
 @endpoint("POST")

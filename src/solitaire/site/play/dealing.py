@@ -12,6 +12,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from solitaire.deal import MAX_DEAL
+from solitaire.site import limits
 from solitaire.site.jsonapi import Refused
 from solitaire.site.play import games, verdicts
 from solitaire.site.play.models import Game, Kind
@@ -44,12 +45,14 @@ def new_game(
     shipped lists and the deals players' questions proved), today's Daily deal (players
     only), the Daily deal of a past day ``on`` (practice, for anyone) or, with none of them,
     a random deal. Return the game and True when it was dealt, False when a Daily game
-    already dealt today was resumed.
+    already dealt today was resumed. Counted against the rate limits of new games
+    (``RATES["games"]``, :mod:`solitaire.site.limits`): past one, TooMany (429).
     """
     offered(game)
     if sum((deal is not None, winnable, daily)) > 1:
         raise Refused(400, "ask for one of deal, winnable or daily")
     owner = owner_fields(request)
+    limits.count(request, "games", "too many new games from here")
     if daily:
         from solitaire.daily import daily_deal
 

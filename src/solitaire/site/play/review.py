@@ -5,23 +5,30 @@ The first request for a review makes the row and starts a thread that runs it; e
 request reads the row, so the page fills in as rounds finish, and a finished review is read
 at once. A review whose thread died (a restarted server) has not moved for
 :data:`STALE_SECONDS`: the next request claims it and goes on from what the row holds.
+
+Reviews are bounded: one at a time for each player or guest (``REVIEWS_PER_OWNER``), each
+holding one of the site's solver slots (:mod:`~solitaire.site.play.quotas`), and at most
+``REVIEW_THREADS`` running in a web process (:func:`~solitaire.site.play.background.
+run_review`). Past any of them the request that would start one gets 429, and the row is
+left for the next request to claim.
 """
 
 from __future__ import annotations
 
 import datetime
 import logging
-import threading
 import time
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from solitaire.layout import Layout
 from solitaire.review import Review as Analysis
 from solitaire.review import begin, positions, run
+from solitaire.site.jsonapi import TooMany
+from solitaire.site.play import background, quotas
 from solitaire.site.play.hints import LINES, workers
 from solitaire.site.play.models import Game, Result, Review
 from solitaire.verdict import Verdict
@@ -40,15 +47,14 @@ def reviewable(record: Game) -> bool:
     return record.result in ENDED
 
 
-def review_of(record: Game) -> dict[str, Any]:
-    """The game's review as SPEC's API gives it, started (or taken over) if need be."""
+def review_of(record: Game, asker: str) -> dict[str, Any]:
+    """The game's review as SPEC's API gives it, started (or taken over) if need be by
+    ``asker`` (a quota owner: ``user:ID``, ``guest:TOKEN``); :class:`TooMany` when the
+    asker or the site has no room for one more."""
     row, claimed = _claim(record)
     if claimed:
-        if settings.REVIEW_IN_THREAD:
-            threading.Thread(target=_run, args=(row.pk,), daemon=True).start()
-        else:
-            _run(row.pk)
-            row.refresh_from_db()
+        _start(row, asker)
+        row.refresh_from_db()
     analysis = _analysis(row)
     analysis.done = row.done
     return {**analysis.to_dict(), "positions": len(row.verdicts), "probed": len(row.probed)}
@@ -79,6 +85,30 @@ def _claim(record: Game) -> tuple[Review, bool]:
     return row, bool(claimed)
 
 
+def _seconds() -> float:
+    """How long a review may run: its total, and its last round's solves."""
+    return float(settings.REVIEW_TOTAL_SECONDS) + 4 * float(settings.REVIEW_SECONDS) + 30
+
+
+def _start(row: Review, asker: str) -> None:
+    """Run the review on a review thread, holding its quota; give the row back (stale, for
+    the next request to claim) and refuse when there is no room."""
+    try:
+        lease = quotas.admit("review", asker, _seconds())
+    except TooMany:
+        _give_back(row)
+        raise
+    if not background.run_review(lambda: _run(row.pk, lease)):
+        lease.release()
+        _give_back(row)
+        raise TooMany("every review thread is busy", settings.REVIEW_SECONDS)
+
+
+def _give_back(row: Review) -> None:
+    stale = timezone.now() - datetime.timedelta(seconds=STALE_SECONDS + 1)
+    Review.objects.filter(pk=row.pk).update(heartbeat=stale)
+
+
 def _analysis(row: Review) -> Analysis:
     return Analysis(
         verdicts=[None if v is None else Verdict(v) for v in row.verdicts],
@@ -98,8 +128,14 @@ def _save(pk: int, analysis: Analysis) -> None:
     )
 
 
-def _run(pk: int) -> None:
-    """Run one review to its end, saving each round (in its own thread, or inline)."""
+def _run(pk: int, lease: quotas.Lease) -> None:
+    """Run one review to its end, saving each round (on a review thread, or inline), then
+    give its quota back."""
+
+    def saved(progress: Analysis) -> None:
+        _save(pk, progress)
+        lease.extend(_seconds())
+
     try:
         row = Review.objects.select_related("game").get(pk=pk)
         record = row.game
@@ -121,11 +157,10 @@ def _run(pk: int) -> None:
             workers(),
             settings.REVIEW_BUDGET,
             settings.REVIEW_SECONDS,
-            progress=lambda progress: _save(pk, progress),
+            progress=saved,
             deadline=time.monotonic() + settings.REVIEW_TOTAL_SECONDS,
         )
     except Exception:
         logger.exception("review %s stopped; the next request for it takes it over", pk)
     finally:
-        if settings.REVIEW_IN_THREAD:
-            connection.close()
+        lease.release()

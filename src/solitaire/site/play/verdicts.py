@@ -2,29 +2,36 @@
 
 The answer for a game and deal is kept in :class:`DealVerdict`, shared by every player and
 process: asked again, it is there at once. A question waiting for the solver is a
-:class:`VerdictRequest`; the solve runs on the solver workers, waited for by a thread of the
-web process (or inline, for tests), and one solve serves every question on the same deal. A
-won deal joins the game's pool of winnable deals (:func:`pool`).
+:class:`VerdictRequest`; one solve serves every question on the same deal. A won deal joins
+the game's pool of winnable deals (:func:`pool`).
+
+Questions are bounded: an owner has at most ``settings.VERDICTS_PER_OWNER`` waiting at once,
+and a new solve takes one of the site's solver slots (:mod:`~solitaire.site.play.quotas`);
+past either, 429. No thread waits on a solve: the job's future calls back when it ends
+(:mod:`~solitaire.site.play.background`), and a job that could not start within
+``VERDICT_SECONDS`` of its question is skipped and asked again by the next look at it.
 """
 
 from __future__ import annotations
 
 import datetime
 import logging
-import threading
+import time
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from solitaire.layout import Layout
 from solitaire.review import solve_job
-from solitaire.site.play.hints import workers
+from solitaire.site.jsonapi import TooMany
+from solitaire.site.play import background, hints, quotas
 from solitaire.site.play.models import DealVerdict, VerdictRequest
 from solitaire.verdict import Verdict
 from solitaire.winnable import proved_deals, proved_numbers
+from solitaire.workers import Job, before
 
 logger = logging.getLogger(__name__)
 
@@ -35,43 +42,75 @@ Status = VerdictRequest.Status
 
 
 def ask(owner: dict[str, Any], game: str, deal: int) -> VerdictRequest:
-    """Record the question and make sure a solve is under way (or already answered)."""
-    known = DealVerdict.objects.filter(game=game, deal=deal).exists()
-    request = VerdictRequest.objects.create(
-        game=game, deal=deal, status=Status.DONE if known else Status.RUNNING, **owner
-    )
-    if not known and _claim(request):
-        _start(game, deal)
+    """Record the question and make sure a solve is under way (or already answered); raise
+    :class:`TooMany` when the owner has too many questions waiting, or the solver slots are
+    all taken."""
+    if DealVerdict.objects.filter(game=game, deal=deal).exists():
+        return VerdictRequest.objects.create(game=game, deal=deal, status=Status.DONE, **owner)
+    _check_owner(owner)
+    lease = None if _being_solved(game, deal) else quotas.site_lease(_lease_seconds())
+    request = VerdictRequest.objects.create(game=game, deal=deal, status=Status.RUNNING, **owner)
+    if lease is not None:
+        _start(game, deal, lease)
         request.refresh_from_db()
     return request
 
 
-def _start(game: str, deal: int) -> None:
-    """Solve in a thread of this process (inline when threads are off, as in tests)."""
-    if settings.REVIEW_IN_THREAD:
-        threading.Thread(target=_solve, args=(game, deal), daemon=True).start()
-    else:
-        _solve(game, deal)
+def _fresh() -> datetime.datetime:
+    return timezone.now() - datetime.timedelta(seconds=settings.VERDICT_SECONDS + STALE_SECONDS)
 
 
-def _claim(request: VerdictRequest) -> bool:
-    """Whether this question must start the solve: no other fresh one is waiting on it."""
-    fresh = timezone.now() - datetime.timedelta(seconds=settings.VERDICT_SECONDS + STALE_SECONDS)
-    others = VerdictRequest.objects.filter(
-        game=request.game, deal=request.deal, status=Status.RUNNING, heartbeat__gte=fresh
-    ).exclude(pk=request.pk)
-    return not others.exists()
+def _check_owner(owner: dict[str, Any]) -> None:
+    """Refuse a question when the owner already has their share of them waiting."""
+    waiting = VerdictRequest.objects.filter(
+        status=Status.RUNNING, heartbeat__gte=_fresh(), **owner
+    ).order_by("heartbeat")
+    limit = settings.VERDICTS_PER_OWNER
+    oldest = list(waiting.values_list("heartbeat", flat=True)[:limit])
+    if len(oldest) >= limit:
+        ends = oldest[0] + datetime.timedelta(seconds=settings.VERDICT_SECONDS)
+        wait = (ends - timezone.now()).total_seconds()
+        raise TooMany(quotas.MESSAGES["verdict"].format(n=limit), wait)
 
 
-def _solve(game: str, deal: int) -> None:
-    """Solve the deal on a worker, keep the answer, and answer every question waiting on it."""
+def _being_solved(game: str, deal: int) -> bool:
+    """Whether a fresh question on the deal is already waiting on a solve."""
+    return VerdictRequest.objects.filter(
+        game=game, deal=deal, status=Status.RUNNING, heartbeat__gte=_fresh()
+    ).exists()
+
+
+def _lease_seconds() -> float:
+    """How long a solve may hold its slot: time to start, then its own time."""
+    return 2 * float(settings.VERDICT_SECONDS)
+
+
+def _start(game: str, deal: int, lease: quotas.Lease) -> None:
+    """Send the solve to the solver workers; :func:`_finished` keeps its answer."""
+    task = {
+        "layout": Layout.dealt(game, deal).to_dict(),
+        "budget": settings.VERDICT_BUDGET,
+        "seconds": settings.VERDICT_SECONDS,
+    }
     try:
-        task = {
-            "layout": Layout.dealt(game, deal).to_dict(),
-            "budget": settings.VERDICT_BUDGET,
-            "seconds": settings.VERDICT_SECONDS,
-        }
-        answer = workers().submit(solve_job, task).result(timeout=settings.VERDICT_SECONDS + 30)
+        start_by = time.time() + settings.VERDICT_SECONDS
+        job = hints.workers().submit(before, start_by, solve_job, task)
+    except Exception:
+        logger.exception("the solve of %s deal %s could not start", game, deal)
+        hints.reset_workers()
+        _ask_again(game, deal)
+        lease.release()
+        return
+    background.when_done(job, _finished, game, deal, lease)
+
+
+def _finished(job: Job[dict[str, Any] | None], game: str, deal: int, lease: quotas.Lease) -> None:
+    """Keep the solve's answer and answer every question waiting on it (a finisher thread)."""
+    try:
+        answer = job.result()
+        if answer is None:  # it could not start in time: the next look asks again
+            _ask_again(game, deal)
+            return
         try:
             with transaction.atomic():
                 DealVerdict.objects.create(
@@ -89,19 +128,22 @@ def _solve(game: str, deal: int) -> None:
         )
     except Exception:
         logger.exception("the solve of %s deal %s failed; asking again starts another", game, deal)
-        VerdictRequest.objects.filter(game=game, deal=deal, status=Status.RUNNING).update(
-            heartbeat=timezone.now() - datetime.timedelta(days=1)
-        )
+        _ask_again(game, deal)
     finally:
-        if settings.REVIEW_IN_THREAD:
-            connection.close()
+        lease.release()
+
+
+def _ask_again(game: str, deal: int) -> None:
+    """Make the deal's waiting questions stale, so that the next look at one solves again."""
+    VerdictRequest.objects.filter(game=game, deal=deal, status=Status.RUNNING).update(
+        heartbeat=timezone.now() - datetime.timedelta(days=1)
+    )
 
 
 def describe(request: VerdictRequest) -> dict[str, Any]:
     """SPEC's answer: status, result (null until done) and positions searched."""
-    if request.status == Status.RUNNING and _stale(request) and _claim_again(request):
-        _start(request.game, request.deal)
-        request.refresh_from_db()
+    if request.status == Status.RUNNING and _stale(request):
+        _solve_again(request)
     found = DealVerdict.objects.filter(game=request.game, deal=request.deal).first()
     done = request.status == Status.DONE and found is not None
     return {
@@ -117,6 +159,20 @@ def describe(request: VerdictRequest) -> dict[str, Any]:
 def _stale(request: VerdictRequest) -> bool:
     limit = datetime.timedelta(seconds=settings.VERDICT_SECONDS + STALE_SECONDS)
     return timezone.now() - request.heartbeat > limit
+
+
+def _solve_again(request: VerdictRequest) -> None:
+    """Start the solve of a question whose solve stopped, if a solver slot is free (a look at
+    a question is never refused: without a slot it stays waiting, for the next look)."""
+    try:
+        lease = quotas.site_lease(_lease_seconds())
+    except TooMany:
+        return
+    if _claim_again(request):
+        _start(request.game, request.deal, lease)
+        request.refresh_from_db()
+    else:
+        lease.release()
 
 
 def _claim_again(request: VerdictRequest) -> bool:
