@@ -151,8 +151,14 @@ class PagePool:
         context.set_default_timeout(10_000)
         page = context.new_page()
         page.on("pageerror", lambda error: self.errors.append(str(error)))
+        # Anything the site's Content-Security-Policy refused fails the test, like an error.
+        page.on("console", lambda message: self._refused(message.text))
         self.keys[page] = key
         return page
+
+    def _refused(self, text: str) -> None:
+        if "Content Security Policy" in text:
+            self.errors.append(text)
 
     def give_back(self, page: Any, changed: bool) -> None:
         """Keep ``page`` for another test as a new guest, or close it."""

@@ -3,7 +3,8 @@ the site.
 
 On Linux and other Unix systems the site runs as ``workers`` web processes under gunicorn
 (each with a few threads, so a player waiting on a hint holds a thread, not a core).
-Elsewhere it runs as one Waitress process.
+Elsewhere it runs as one Waitress process. Each web process prunes old guest data on a
+schedule (:mod:`solitaire.site.play.pruning`).
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def serve(
     from django.conf import settings
     from django.db import connections
 
+    from solitaire.site.play.pruning import start_schedule
+
     migrate(verbosity=0)
     collect_static()
     connections.close_all()  # nothing open may cross into the forked web processes
@@ -78,6 +81,7 @@ def serve(
 
         from solitaire.site.wsgi import application
 
+        start_schedule()
         waitress_serve(application, host=host, port=port, threads=threads, ident="solitaire")
         return
 
@@ -105,8 +109,10 @@ def serve(
                 self.cfg.set(key, value)
 
         def load(self) -> Any:
+            """The site, in each web process once forked, with its pruning schedule."""
             from solitaire.site.wsgi import application
 
+            start_schedule()
             return application
 
     Site().run()

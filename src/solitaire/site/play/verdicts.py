@@ -5,11 +5,13 @@ process: asked again, it is there at once. A question waiting for the solver is 
 :class:`VerdictRequest`; one solve serves every question on the same deal. A won deal joins
 the game's pool of winnable deals (:func:`pool`).
 
-Questions are bounded: an owner has at most ``settings.VERDICTS_PER_OWNER`` waiting at once,
-and a new solve takes one of the site's solver slots (:mod:`~solitaire.site.play.quotas`);
-past either, 429. No thread waits on a solve: the job's future calls back when it ends
-(:mod:`~solitaire.site.play.background`), and a job that could not start within
-``VERDICT_SECONDS`` of its question is skipped and asked again by the next look at it.
+Questions are bounded: an owner has at most ``settings.VERDICTS_PER_OWNER`` waiting at once
+(counted by their rows), and a new solve takes one of the owner's solver slots and one of the
+site's (:mod:`~solitaire.site.play.quotas`: taken atomically in the cache, so that questions
+sent at once cannot pass together); past any of them, 429. No thread waits on a solve: the
+job's future calls back when it ends (:mod:`~solitaire.site.play.background`), and a job
+that could not start within ``VERDICT_SECONDS`` of its question is skipped and asked again
+by the next look at it.
 """
 
 from __future__ import annotations
@@ -48,7 +50,10 @@ def ask(owner: dict[str, Any], game: str, deal: int) -> VerdictRequest:
     if DealVerdict.objects.filter(game=game, deal=deal).exists():
         return VerdictRequest.objects.create(game=game, deal=deal, status=Status.DONE, **owner)
     _check_owner(owner)
-    lease = None if _being_solved(game, deal) else quotas.site_lease(_lease_seconds())
+    lease = None
+    if not _being_solved(game, deal):
+        asker = quotas.owner_of(owner["user"].pk if owner["user"] else None, owner["guest"])
+        lease = quotas.admit("verdict", asker, _lease_seconds())
     request = VerdictRequest.objects.create(game=game, deal=deal, status=Status.RUNNING, **owner)
     if lease is not None:
         _start(game, deal, lease)
