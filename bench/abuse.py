@@ -57,6 +57,8 @@ ROWS: list[tuple[str, str, str]] = []
 PAUSE = 0.05
 """Seconds each moving player waits between moves: six players make about 100 moves a second."""
 MOVERS = 6
+ROUNDS = 3
+"""Windows of each kind, in turn: calm, then with the flood."""
 
 
 def row(what: str, happened: str, target: str) -> None:
@@ -160,9 +162,9 @@ async def fresh_guests(port: int, requests: list[tuple[str, str, Any]]) -> Tally
     return tally
 
 
-def about(first: int, count: int) -> list[tuple[str, str, Any]]:
-    """Questions about ``count`` Fours Up deals from ``first`` on, none asked before."""
-    asked = {"game": "fours-up"}
+def about(first: int, count: int, game: str = "fours-up") -> list[tuple[str, str, Any]]:
+    """Questions about ``count`` deals of ``game`` from ``first`` on, none asked before."""
+    asked = {"game": game}
     return [("POST", "/api/verdicts", {**asked, "deal": first + n}) for n in range(count)]
 
 
@@ -172,23 +174,27 @@ def dealing(count: int) -> list[tuple[str, str, Any]]:
 
 
 async def questions(args: argparse.Namespace) -> None:
-    """A flood of verdict questions from one guest, then from fresh guests."""
+    """A flood of verdict questions from one guest, in rounds between calm windows, then as
+    many from fresh guests."""
     with Server("sqlite", os.cpu_count() or 1, redis=args.redis) as server:
         assert server.process is not None
         players = await session(server.port, MOVERS, args.seed)
-        await run_paced(players, Tally(), 2.0)  # warm-up
-        calm, peak_calm = Tally(), Peak()
-        await sampled(server.process.pid, peak_calm, run_paced(players, calm, args.seconds))
+        # Steady state: every web process's solver workers started (a quick question each).
+        warm = [await guest(server.port) for _ in range(4)]
+        await flood(warm, about(1, 4, "stronghold"))
+        await run_paced(players, Tally(), 3.0)
+        calm, during, answered = Tally(), Tally(), Tally()
+        peak_calm, peak = Peak(), Peak()
         asker = await guest(server.port)
         asked = about(10_000, args.questions)
-        during, peak = Tally(), Peak()
-        answered = await sampled(
-            server.process.pid, peak, moving_while(players, during, flood([asker], asked), 5.0)
-        )
+        for turn in range(ROUNDS):
+            window = run_paced(players, calm, args.seconds / ROUNDS)
+            await sampled(server.process.pid, peak_calm, window)
+            part = flood([asker], asked[turn::ROUNDS])
+            sent = await sampled(server.process.pid, peak, moving_while(players, during, part, 2.0))
+            answered.merge(sent)
         fresh = await sampled(
-            server.process.pid,
-            peak,
-            fresh_guests(server.port, about(50_000, args.questions)),
+            server.process.pid, peak, fresh_guests(server.port, about(50_000, args.questions))
         )
         n = f"{args.questions:,}"
         row(f"{n} questions from one guest", codes(answered), "202 or 429")

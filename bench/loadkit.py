@@ -124,6 +124,13 @@ class Tally:
         self.statuses[status] = self.statuses.get(status, 0) + 1
         self.latencies.append(latency)
 
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s answers and time to these."""
+        self.latencies += other.latencies
+        for code, n in other.statuses.items():
+            self.statuses[code] = self.statuses.get(code, 0) + n
+        self.seconds += other.seconds
+
     def rate(self) -> float:
         """Answers per second."""
         return len(self.latencies) / self.seconds if self.seconds else 0.0

@@ -74,3 +74,34 @@ def test_zero_processes_run_jobs_in_the_calling_thread() -> None:
 def test_an_unreachable_scheduler_is_a_clear_error() -> None:
     with pytest.raises(SolitaireError, match="cannot reach the Dask scheduler"):
         DaskWorkers("tcp://127.0.0.1:9", timeout=1)
+
+
+def test_a_job_that_starts_after_its_deadline_is_skipped() -> None:
+    import time
+
+    from solitaire.workers import before
+
+    workers = LocalWorkers(1)
+    try:
+        assert workers.submit(before, time.time() - 1, os.getpid).result(timeout=60) is None
+        assert workers.submit(before, time.time() + 60, os.getpid).result(timeout=60) != os.getpid()
+    finally:
+        workers.close()
+
+
+def test_every_kind_of_workers_calls_back_when_a_job_ends(dask_scheduler: str) -> None:
+    import threading
+
+    for workers in (connect(None, processes=0), LocalWorkers(1), connect(dask_scheduler)):
+        ended = threading.Event()
+        answers: list[object] = []
+
+        def called(future: object, ended: threading.Event = ended, answers=answers) -> None:
+            answers.append(future.result())  # type: ignore[attr-defined]
+            ended.set()
+
+        try:
+            workers.submit(divmod, 7, 2).add_done_callback(called)
+            assert ended.wait(60) and answers == [(3, 1)]
+        finally:
+            workers.close()

@@ -140,6 +140,9 @@ def test_the_solver_thinks_in_another_process(guest, settings, hard) -> None:
     assert answer["thinking"] is False
     assert wall >= 1.5  # it thought for its whole budget...
     assert cpu < wall / 4  # ...and this process spent that time waiting, not thinking
+    # ...in a process below this one's priority, so that serving moves goes first.
+    niceness = hints.workers().submit(os.nice, 0).result(timeout=60)
+    assert niceness >= min(19, os.nice(0) + settings.SOLVER_NICE)
 
 
 def test_a_hint_leaves_this_process_free_to_serve(guest, settings, hard) -> None:

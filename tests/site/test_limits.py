@@ -12,20 +12,28 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 
-class Later:
-    """``time`` for django-ratelimit, ``seconds`` ahead of the real clock."""
+class Clock:
+    """``time`` for django-ratelimit: stopped, so that no window ends during a test by
+    chance, and moved on only by :meth:`advance`."""
 
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
+    def __init__(self) -> None:
+        self.now = time.time()
 
     def time(self) -> float:
-        """The clock, moved on."""
-        return time.time() + self.seconds
+        """The stopped clock."""
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` pass for the rate limits' windows."""
+        self.now += seconds
 
 
-def _after(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
-    """Let ``seconds`` pass for the rate limits' windows."""
-    monkeypatch.setattr("django_ratelimit.core.time", Later(seconds))
+@pytest.fixture(autouse=True)
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """The rate limits' clock, stopped for the test."""
+    stopped = Clock()
+    monkeypatch.setattr("django_ratelimit.core.time", stopped)
+    return stopped
 
 
 def _from(address: str) -> Api:
@@ -33,7 +41,7 @@ def _from(address: str) -> Api:
 
 
 def test_a_client_dealing_faster_than_its_limit_gets_429_then_deals_after_the_wait(
-    settings, monkeypatch
+    settings, clock
 ) -> None:
     settings.RATES = {"games": {"client": "3/10s", "address": "100/10s"}}
     player = _from("10.1.0.1")
@@ -44,7 +52,7 @@ def test_a_client_dealing_faster_than_its_limit_gets_429_then_deals_after_the_wa
     wait = int(refused["Retry-After"])
     assert 1 <= wait <= 10
     assert _from("10.1.0.1").post("/api/games", {"game": "stronghold"}).status_code == 201
-    _after(monkeypatch, wait)
+    clock.advance(wait)
     assert player.post("/api/games", {"game": "stronghold", "deal": 4}).status_code == 201
 
 
@@ -83,7 +91,7 @@ def test_moves_are_never_limited(settings) -> None:
 
 
 def test_signups_past_the_address_limit_get_429_then_work_after_the_wait(
-    settings, monkeypatch
+    settings, clock
 ) -> None:
     settings.RATES = {"signups": {"client": "", "address": "2/10m"}}
 
@@ -95,7 +103,7 @@ def test_signups_past_the_address_limit_get_429_then_work_after_the_wait(
     refused = signup("cat")
     assert refused.status_code == 429 and b"Too many new accounts" in refused.content
     assert not User.objects.filter(username="cat").exists()
-    _after(monkeypatch, int(refused["Retry-After"]))
+    clock.advance(int(refused["Retry-After"]))
     assert signup("cat").status_code == 302
 
 
@@ -146,7 +154,7 @@ def test_after_the_cool_off_the_owner_logs_in_again(alice, settings) -> None:
 
 
 def test_one_address_failing_on_many_accounts_is_refused_before_any_hash(
-    alice, bob, hashes, settings, monkeypatch
+    alice, bob, hashes, settings, clock
 ) -> None:
     settings.RATES = {"login-failures": {"address": "3/15m"}}
     for name in ("alice", "bob", "carol"):
@@ -155,5 +163,5 @@ def test_one_address_failing_on_many_accounts_is_refused_before_any_hash(
     assert refused.status_code == 429 and b"from this address" in refused.content
     assert len(hashes) == 2  # alice's and bob's (carol has no account: Django hashes anyway)
     assert _login("10.7.0.2", PASSWORD, "bob").status_code == 302
-    _after(monkeypatch, int(refused["Retry-After"]))
+    clock.advance(int(refused["Retry-After"]))
     assert _login("10.7.0.1", PASSWORD, "bob").status_code == 302
