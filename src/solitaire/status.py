@@ -7,6 +7,7 @@ from itertools import pairwise
 
 from solitaire.engine import home_wants, play
 from solitaire.rules import Rules
+from solitaire.solver import dead
 from solitaire.solver import stuck as solver_stuck
 from solitaire.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
 
@@ -108,3 +109,12 @@ def status(rules: Rules, state: State, legal: Iterable[Move] | None = None) -> s
     if is_stuck(rules, state, legal=legal):
         return STUCK
     return PLAYING
+
+
+def is_lost(rules: Rules, state: State, status_now: str) -> bool:
+    """Whether the position is proved lost: stuck (``status_now``, :func:`status`'s answer
+    there), or proved by the solver's dead-position test, which costs microseconds
+    (:func:`solitaire.solver.dead`). False says nothing: a lost position may not be caught."""
+    if status_now == STUCK:
+        return True
+    return status_now == PLAYING and dead(rules, state)

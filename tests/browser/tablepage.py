@@ -17,8 +17,8 @@ CELEBRATING = "document.getAnimations().filter((a) => a.id === 'celebrate').leng
 """How many cards are in the win's celebration now."""
 
 IDLE = """() => {
-  const table = window.solitaireTable;
-  return Boolean(table && table.game && table.pending === 0 &&
+  const table = document.querySelector('#table');
+  return Boolean(table && table.classList.contains('ready') && !table.dataset.busy &&
     !document.querySelector('#table .card.moving'));
 }"""
 
@@ -46,7 +46,7 @@ def deal_by_number(page: Page, number: int) -> None:
     """Deal number ``number`` through the deal-number dialog and wait until it is shown."""
     ask_deal_number(page, number)
     page.wait_for_function(
-        f"document.querySelector('[data-role=deal]').textContent === 'Deal {number}'"
+        f"() => document.querySelector('[data-role=deal]').textContent === 'Deal {number}'"
     )
     wait_idle(page)
 

@@ -29,8 +29,9 @@ def test_hint_highlights_a_legal_move_and_says_what_is_proved(page: Any) -> None
     move = f"{source}>{target}" + (f":{count}" if count > 1 else "")
     assert move in game["legal"]
     said = page.inner_text("[data-role=toast]")
-    assert "This position is proved winnable." in said  # not "Not proved either way."
-    assert "Try this" in said
+    assert "This position can still be won" in said  # not "Not proved either way"
+    assert "Try this: Move the " in said  # a card named as a player names it
+    assert page.get_attribute("[data-role=toast]", "data-hint") == "proved"
 
 
 # Stronghold deal 29 is a proved deal, but its first move must not be t2>c0: the solver
@@ -48,7 +49,7 @@ def test_hint_says_a_lost_position_is_lost_and_how_far_back_it_wins(page: Any) -
     banner = page.locator("[data-role=stuck]", has_text="Undo 2 moves")
     banner.wait_for()
     said = banner.inner_text()
-    assert "This position can't be won." in said
+    assert "This position can't be won" in said
     assert "Undo 2 moves to get back to a winnable position." in said
     assert page.locator("#table .card.hinted, #table .pile.hint-target").count() == 0
     for _ in LOST_AFTER:
@@ -57,7 +58,7 @@ def test_hint_says_a_lost_position_is_lost_and_how_far_back_it_wins(page: Any) -
     assert server_game(page)["moves"] == []
     page.click('.toolbar [data-action="hint"]')
     page.wait_for_selector("#table .pile.hint-target")
-    assert "proved winnable" in toast.inner_text()
+    assert "can still be won" in toast.inner_text()
 
 
 def test_settings_are_kept_over_a_reload(page: Any) -> None:
@@ -111,12 +112,14 @@ def test_new_deal_and_deal_number_start_new_games(page: Any) -> None:
     open_deal(page, "streets-and-alleys", 4)
     first = server_game(page)["id"]
     page.click('.toolbar [data-action="new"]')
-    page.wait_for_function(f"document.querySelector('#table').dataset.gameId !== '{first}'")
+    page.wait_for_function(f"() => document.querySelector('#table').dataset.gameId !== '{first}'")
     wait_idle(page)
     assert page.url.endswith(f"?deal={server_game(page)['deal']}")  # the shareable link
     deal_by_number(page, 77)
     assert server_game(page)["deal"] == 77
     deal_menu(page, "winnable")
-    page.wait_for_function("document.querySelector('[data-role=deal]').textContent !== 'Deal 77'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-role=deal]').textContent !== 'Deal 77'"
+    )
     wait_idle(page)
     assert server_game(page)["kind"] == "winnable"

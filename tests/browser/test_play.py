@@ -81,7 +81,7 @@ def test_an_illegal_drop_snaps_back_and_changes_nothing(page: Any) -> None:
     )
     drag(page, src, 1, dst)
     assert page.evaluate("window.cardAnimations") > 0
-    page.wait_for_function("el => el.getAnimations().length === 0", arg=card.element_handle())
+    page.wait_for_function("() => el => el.getAnimations().length === 0", arg=card.element_handle())
     assert card.evaluate("el => getComputedStyle(el).transform") == "none"
     assert piles(page) == shown
     after = server_game(page)
@@ -220,7 +220,7 @@ def test_reduced_motion_moves_cards_without_animation(make_page: Any) -> None:
     page = make_page(reduced_motion="reduce")
     open_deal(page, "streets", 5)
     click(page, "s")
-    page.wait_for_function("document.querySelector('#table [data-pile=w] [data-card]')")
+    page.wait_for_function("() => document.querySelector('#table [data-pile=w] [data-card]')")
     running = page.evaluate(
         "document.getAnimations().filter(a => a.effect.target.closest('.card')).length"
     )

@@ -24,7 +24,7 @@ UNDECIDED_DEAL = 3
 def _answer(page: Any) -> str:
     dialog = page.locator("[data-role=question]")
     page.wait_for_function(  # the solver's workers may be busy with other tests' hints
-        "document.querySelector('[data-role=question]').dataset.result !== undefined",
+        "() => document.querySelector('[data-role=question]').dataset.result !== undefined",
         timeout=60_000,
     )
     return str(dialog.locator("[data-role=question-answer]").inner_text())

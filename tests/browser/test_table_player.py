@@ -112,7 +112,7 @@ def test_a_drag_right_after_a_refill_acts_on_the_servers_position(page: Any) -> 
         quick_drag(page, *move.split(">"))
     held.holding = True
     quick_drag(page, "t7", "t4")  # empties t7, which the stock refills with the 4H
-    page.wait_for_function("() => window.solitaireTable.pending > 0")
+    page.wait_for_function("() => document.querySelector('#table').dataset.busy === 'true'")
     quick_drag(page, "t7", "t6")  # while t7>t4 waits for its answer
     held.release()
     wait_idle(page)
@@ -126,7 +126,7 @@ def test_keys_pressed_while_a_move_waits_act_on_the_position_it_leaves(page: Any
     held = Held(page)
     held.holding = True
     quick_drag(page, "t7", "f0")
-    page.wait_for_function("() => window.solitaireTable.pending > 0")
+    page.wait_for_function("() => document.querySelector('#table').dataset.busy === 'true'")
     focus_pile(page, "t0")
     page.keyboard.press("Enter")
     focus_pile(page, "t8")
@@ -224,7 +224,10 @@ def test_hint_on_a_lost_position_offers_the_way_back(page: Any) -> None:
     page.locator('.toolbar [data-action="hint"]').click()
     undos = expected_undos("streets-and-alleys", 15, played)
     assert undos == 2
-    line = "This position can't be won. Undo 2 moves to get back to a winnable position."
+    line = (
+        "This position can't be won: our solver has proved it lost. "
+        "Undo 2 moves to get back to a winnable position."
+    )
     page.locator(BANNER, has_text=line).wait_for(timeout=HINT_WAIT)
     # The next move makes the message stale: it goes.
     move = still_playing("streets-and-alleys", 15, played)
@@ -244,7 +247,7 @@ def test_a_hint_message_goes_with_the_next_move(page: Any) -> None:
     open_deal(page, "streets-and-alleys", 15)
     advance(page, WON_AFTER[:4])
     page.locator('.toolbar [data-action="hint"]').click()
-    toast = page.locator("#table [data-role=toast]", has_text="proved winnable")
+    toast = page.locator("#table [data-role=toast]", has_text="can still be won")
     toast.wait_for()
     move = server_game(page)["legal"][0]
     src, dst, count = parse_move(move)

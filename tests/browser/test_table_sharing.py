@@ -29,7 +29,7 @@ def _copy_link(page: Any) -> str:
     """Press Copy link on the table and return what landed on the clipboard."""
     page.evaluate("navigator.clipboard.writeText('')")
     page.click('[data-action="copy-link"]')
-    page.wait_for_function("navigator.clipboard.readText().then((text) => text.length > 0)")
+    page.wait_for_function("() => navigator.clipboard.readText().then((text) => text.length > 0)")
     copied: str = page.evaluate("navigator.clipboard.readText()")
     return copied
 
@@ -88,7 +88,7 @@ def test_new_deal_keeps_a_shareable_address_and_names_the_deal(make_page: Any) -
     open_deal(page, "streets-and-alleys", 4)
     first = game_id(page)
     page.click('.toolbar [data-action="new"]')
-    page.wait_for_function(f"document.querySelector('#table').dataset.gameId !== '{first}'")
+    page.wait_for_function(f"() => document.querySelector('#table').dataset.gameId !== '{first}'")
     wait_idle(page)
     deal = server_game(page)["deal"]
     assert page.url.endswith(f"/play/streets-and-alleys/?deal={deal}")

@@ -104,7 +104,7 @@ def test_finish_plays_every_card_home_when_auto_complete_is_off(page: Any) -> No
     finish = page.locator('.toolbar [data-action="finish"]')
     assert finish.is_visible()
     finish.click()
-    page.wait_for_function("solitaireTable.game.status === 'won'")
+    page.wait_for_function("() => document.querySelector('#table').dataset.status === 'won'")
     assert server_game(page)["status"] == "won"
     assert finish.is_hidden()
 
@@ -113,5 +113,5 @@ def test_switching_auto_complete_on_finishes_a_game_that_is_ready(page: Any) -> 
     _nearly_finished(page)
     page.click('.toolbar [data-action="settings"]')
     page.check('[data-role=settings] input[name="autocomplete"]')
-    page.wait_for_function("solitaireTable.game.status === 'won'")
+    page.wait_for_function("() => document.querySelector('#table').dataset.status === 'won'")
     assert server_game(page)["status"] == "won"

@@ -58,7 +58,7 @@ def start(page: Any, line: Line) -> None:
     answer = api(page, "POST", "/api/settings", {"animation": "off"})
     assert answer["status"] == 200, answer
     advance(page, line.prefix)
-    assert page.evaluate("window.solitaireTable.settings.animation") == "off"
+    assert page.input_value("[data-role=settings] select[name=animation]") == "off"
     assert server_game(page)["moves"] == list(line.prefix)
     assert status(page) == "playing"
 
@@ -119,7 +119,7 @@ def test_it_finishes_a_proved_deal_by_touch(make_page: Any, game: str) -> None:
 def test_a_win_is_celebrated_with_bouncing_cards(page: Any) -> None:
     almost_won(page)
     page.wait_for_selector("[data-role=win][open]")
-    page.wait_for_function(f"{CELEBRATING} > 0")
+    page.wait_for_function(f"() => {CELEBRATING} > 0")
     cards = page.eval_on_selector_all(
         "#table .card.celebrating", "els => els.map((el) => el.parentElement.dataset.pile)"
     )
@@ -127,7 +127,7 @@ def test_a_win_is_celebrated_with_bouncing_cards(page: Any) -> None:
     # The cards bounce without leaving their piles; a new deal ends the show at once.
     assert_shows(page, server_game(page)["layout"])
     page.click("[data-role=win] [data-action=new]")
-    page.wait_for_function("document.querySelector('#table').dataset.status === 'playing'")
+    page.wait_for_function("() => document.querySelector('#table').dataset.status === 'playing'")
     assert page.evaluate(CELEBRATING) == 0
 
 

@@ -25,11 +25,11 @@ from solitaire.deal import MAX_DEAL
 from solitaire.game import Game as Engine
 from solitaire.layout import Layout
 from solitaire.site.jsonapi import Refused
+from solitaire.site.play import known
 from solitaire.site.play.models import Game, Kind, Result
 from solitaire.state import Move
-from solitaire.status import autocomplete_ready
+from solitaire.status import WON, autocomplete_ready, is_lost
 from solitaire.tablefacts import table_facts
-from solitaire.winnable import proved_numbers
 
 RESULTS = {"won": Result.WON, "stuck": Result.STUCK, "playing": Result.PLAYING}
 """The stored result for each status the engine reports."""
@@ -68,14 +68,23 @@ def keep(record: Game, engine: Engine) -> list[Move]:
 
 
 def describe(
-    record: Game, engine: Engine | None = None, legal: list[Move] | None = None, **extra: Any
+    record: Game,
+    engine: Engine | None = None,
+    legal: list[Move] | None = None,
+    *,
+    deal_facts: bool = True,
+    **extra: Any,
 ) -> dict[str, Any]:
     """The game object of SPEC's API, plus a few keys the table uses: ``table`` (the facts
-    the table draws the game from) and ``clicks`` (what a click on each card does now, as the
-    engine decides it: :func:`solitaire.clicks.click_map`)."""
+    the table draws the game from), ``clicks`` (what a click on each card does now, as the
+    engine decides it: :func:`solitaire.clicks.click_map`) and ``lost`` (the position is
+    proved lost: :func:`solitaire.status.is_lost`). With ``deal_facts`` (a game dealt or
+    read, not changed) also ``deal_verdict``, what is known of the deal as dealt
+    (:func:`solitaire.site.play.known.deal_verdict`): a move does not change it."""
     engine = engine or resume(record)
     if legal is None:
         legal = list(engine.legal_moves())
+    dealt = known.deal_verdict(record) if deal_facts else known.cheaply(record)
     data: dict[str, Any] = {
         "id": record.pk,
         "game": record.game,
@@ -94,23 +103,16 @@ def describe(
         "elapsed": record.seconds,
         "started": record.started,
         "autocompleted": [],
-        "proved": proved(record),
+        "proved": bool(dealt and dealt["result"] == WON),
+        "lost": is_lost(engine.rules, engine.state, record.status),
         "finishable": autocomplete_ready(engine.rules, engine.state),
         "table": table_facts(record.game),
         "clicks": click_map(engine.rules, engine.state, legal),
     }
+    if deal_facts:
+        data["deal_verdict"] = dealt
     data.update(extra)
     return data
-
-
-PROVED_KINDS = (Kind.WINNABLE, Kind.DAILY, Kind.PRACTICE)
-"""Deals of these kinds come from the proved lists (the Daily deal is one of them)."""
-
-
-def proved(record: Game) -> bool:
-    """Whether the game's deal is proved winnable: dealt from the proved lists, or one of
-    the shipped proved deals asked for by number."""
-    return record.kind in PROVED_KINDS or record.deal in proved_numbers(record.game)
 
 
 def random_deal() -> int:
@@ -190,7 +192,8 @@ def change(record: Game | None, version: int, action: Change) -> dict[str, Any]:
     record.updated = timezone.now()
     if not write_if_unchanged(record, version):
         raise Refused(409, "the game changed while this move was worked out: reload it")
-    return describe(record, engine, legal, autocompleted=[str(move) for move in autocompleted])
+    moved = [str(move) for move in autocompleted]
+    return describe(record, engine, legal, deal_facts=False, autocompleted=moved)
 
 
 OPEN = (Result.PLAYING, Result.STUCK)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
@@ -66,7 +69,12 @@ def _bad_link(
     request: HttpRequest, game: str, message: str, asked: str = "", status: int = 400
 ) -> HttpResponse:
     """The page for a table link that asks for something that cannot be dealt."""
-    context = {"game": get_rules(game), "message": message, "asked": asked[:40]}
+    context = {
+        "game": get_rules(game),
+        "message": message,
+        "asked": asked[:40],
+        "max_deal": MAX_DEAL,
+    }
     return render(request, "play/bad_link.html", context, status=status)
 
 
@@ -96,6 +104,102 @@ def share_query(record: Game) -> str:
     return f"?deal={record.deal}"
 
 
+def _daily(request: HttpRequest, game: str) -> Game | HttpResponse:
+    """``?daily=1&date=YYYY-MM-DD``: a past day's Daily deal as a practice game (the latest
+    one resumed), or today's Daily game (a guest is sent to log in)."""
+    query, day = request.GET, dealing.today()
+    if query.get("date"):
+        asked = _day(query["date"])
+        if asked is None:
+            return _bad_link(request, game, BAD_DATE, query["date"])
+        if asked > day:
+            return _bad_link(request, game, f"The Daily deal of {asked} is not out yet.")
+        day = asked
+    latest = _latest(request, game)
+    if day < dealing.today() and latest is not None and latest.practice_of == day:
+        return latest
+    if day == dealing.today() and not request.user.is_authenticated:
+        here = f"{_table(request, game)}?daily=1"
+        return redirect(f"{settings.LOGIN_URL}?{urlencode({'next': here})}")
+    try:
+        return dealing.new_game(request, game, daily=True, on=day)[0]
+    except (Refused, SolitaireError) as problem:
+        return _bad_link(request, game, _sentence(str(problem)), status=404)
+
+
+def _by_id(request: HttpRequest, game: str) -> Game | HttpResponse:
+    """``?id=ID``: one of the player's own games of GAME."""
+    text = request.GET["id"]
+    found = None
+    if text.isdigit() and len(text) <= 18:
+        found = owned_games(request).filter(pk=int(text), game=game).first()
+    if found is None:
+        raise Http404("no such game")
+    return found
+
+
+def _winnable(request: HttpRequest, game: str) -> Game | HttpResponse:
+    """``?winnable=1``: a proved deal, then a redirect to its shareable ``?deal=N``."""
+    try:
+        record, _ = dealing.new_game(request, game, winnable=True)
+    except (Refused, SolitaireError) as problem:
+        return _bad_link(request, game, _sentence(str(problem)), status=404)
+    return redirect(f"{_table(request, game)}{share_query(record)}")
+
+
+def _by_number(request: HttpRequest, game: str) -> Game | HttpResponse:
+    """``?deal=N``: the player's latest game of GAME when it is deal N, else N dealt fresh."""
+    deal = deal_number(request.GET["deal"])
+    if deal is None:
+        return _bad_link(request, game, BAD_DEAL, request.GET["deal"])
+    latest = _latest(request, game)
+    if latest is not None and latest.deal == deal and latest.practice_of is None:
+        return latest
+    return dealing.new_game(request, game, deal=deal)[0]
+
+
+def _resume(request: HttpRequest, game: str) -> Game | HttpResponse:
+    """No query: the player's unfinished game of GAME, or a new deal (a proved one when the
+    player's Winnable setting is on)."""
+    unfinished = (
+        owned_games(request)
+        .filter(game=game, result__in=[Result.PLAYING, Result.STUCK], daily__isnull=True)
+        .order_by("-created", "-pk")
+        .first()
+    )
+    winnable = bool(prefs.load(request)["winnable"])
+    return unfinished or dealing.new_game(request, game, winnable=winnable)[0]
+
+
+Opener = Callable[[HttpRequest, str], "Game | HttpResponse"]
+
+OPENERS: tuple[tuple[str, Opener], ...] = (
+    ("daily", _daily),
+    ("id", _by_id),
+    ("winnable", _winnable),
+    ("deal", _by_number),
+)
+"""The table link's queries, in the order they are heeded: the first one given opens the game."""
+
+
+def _opener(request: HttpRequest) -> Opener:
+    query = request.GET
+    for key, opener in OPENERS:
+        if query.get(key) or (key == "deal" and key in query):
+            return opener
+    return _resume
+
+
+def how_to_play(game: str) -> str | None:
+    """The template of ``game``'s short rules, shown on the table and the rules page."""
+    name = f"rules/how/{game}.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return None
+    return name
+
+
 @ensure_csrf_cookie
 def table(request: HttpRequest, game: str) -> HttpResponse:
     """``/play/GAME/``: the card table.
@@ -110,70 +214,21 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
     ``?winnable=1`` deals a proved deal and redirects to its ``?deal=N``; ``?id=ID`` opens
     one of the player's own games. A deal number or date that is not one gets a page saying
     what is allowed (400). With no query, the player's unfinished game of GAME resumes, or a
-    new deal starts: a proved one when the player's Winnable setting is on, a random one
-    otherwise.
+    new deal starts (:data:`OPENERS`).
     """
     if not is_served(game):
         raise Http404("no such game")
-    query = request.GET
-    if query.get("daily"):
-        day = dealing.today()
-        if query.get("date"):
-            asked = _day(query["date"])
-            if asked is None:
-                return _bad_link(request, game, BAD_DATE, query["date"])
-            if asked > day:
-                return _bad_link(request, game, f"The Daily deal of {asked} is not out yet.")
-            day = asked
-        latest = _latest(request, game)
-        if day < dealing.today() and latest is not None and latest.practice_of == day:
-            record = latest
-        elif day == dealing.today() and not request.user.is_authenticated:
-            here = f"{_table(request, game)}?daily=1"
-            return redirect(f"{settings.LOGIN_URL}?{urlencode({'next': here})}")
-        else:
-            try:
-                record, _ = dealing.new_game(request, game, daily=True, on=day)
-            except (Refused, SolitaireError) as problem:
-                return _bad_link(request, game, _sentence(str(problem)), status=404)
-    elif query.get("id"):
-        if not query["id"].isdigit() or len(query["id"]) > 18:
-            raise Http404("no such game")
-        pk = int(query["id"])
-        found = owned_games(request).filter(pk=pk, game=game).first()
-        if found is None:
-            raise Http404("no such game")
-        record = found
-    elif query.get("winnable"):
-        try:
-            record, _ = dealing.new_game(request, game, winnable=True)
-        except (Refused, SolitaireError) as problem:
-            return _bad_link(request, game, _sentence(str(problem)), status=404)
-        return redirect(f"{_table(request, game)}{share_query(record)}")
-    elif "deal" in query:
-        deal = deal_number(query["deal"])
-        if deal is None:
-            return _bad_link(request, game, BAD_DEAL, query["deal"])
-        latest = _latest(request, game)
-        if latest is not None and latest.deal == deal and latest.practice_of is None:
-            record = latest
-        else:
-            record, _ = dealing.new_game(request, game, deal=deal)
-    else:
-        unfinished = (
-            owned_games(request)
-            .filter(game=game, result__in=[Result.PLAYING, Result.STUCK], daily__isnull=True)
-            .order_by("-created", "-pk")
-            .first()
-        )
-        winnable = bool(prefs.load(request)["winnable"])
-        record = unfinished or dealing.new_game(request, game, winnable=winnable)[0]
+    record = _opener(request)(request, game)
+    if isinstance(record, HttpResponse):
+        return record
     context = {
         "game": get_rules(game),
         "record": record,
         "share_query": share_query(record),
         "game_data": games.describe(record),
         "settings_data": prefs.load(request),
+        "max_deal": MAX_DEAL,
+        "how_to_play": how_to_play(game),
     }
     return render(request, "play/table.html", context)
 

@@ -17,6 +17,21 @@ from typing import Any
 from django.conf import settings
 
 from solitaire.solver.survey import Summary, load
+from solitaire.verdict import Verdict
+
+PROVED = (str(Verdict.WON), str(Verdict.LOST))
+"""The survey results that are proofs."""
+
+
+def _file(game: str) -> tuple[str, tuple[int, int]] | None:
+    """The path of ``game``'s survey file and its version (time and size), or None."""
+    folder = settings.SURVEY_DIR or str(resources.files("solitaire") / "data" / "survey")
+    path = Path(folder) / f"{game}.json"
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return str(path), (found.st_mtime_ns, found.st_size)
 
 
 def survey(game: str) -> dict[str, Any] | None:
@@ -24,13 +39,25 @@ def survey(game: str) -> dict[str, Any] | None:
 
     Counted once per version of the file (a published survey runs to 1,000 rows), and again
     when the file changes."""
-    folder = settings.SURVEY_DIR or str(resources.files("solitaire") / "data" / "survey")
-    path = Path(folder) / f"{game}.json"
+    found = _file(game)
+    return None if found is None else _figures(game, *found)
+
+
+def verdict(game: str, deal: int) -> str | None:
+    """What the published survey proved of ``game``'s deal ``deal``: "won", "lost", or None
+    (not surveyed, or undecided within the survey's budget)."""
+    found = _file(game)
+    return None if found is None else _verdicts(*found).get(deal)
+
+
+@lru_cache(maxsize=32)
+def _verdicts(path: str, version: tuple[int, int]) -> dict[int, str]:
+    """The proved verdicts of the survey file at ``path`` as it stood at ``version``."""
     try:
-        found = path.stat()
-    except OSError:
-        return None
-    return _figures(game, str(path), (found.st_mtime_ns, found.st_size))
+        rows = load(Path(path))
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return {deal: str(row["result"]) for deal, row in rows.items() if row["result"] in PROVED}
 
 
 @lru_cache(maxsize=32)

@@ -2,6 +2,8 @@
 // they were (first, last, invert, play). Reduced motion and the speed setting are honoured.
 
 const DURATIONS = { off: 0, fast: 110, normal: 200, slow: 360 };
+const FLIGHT = "flight"; // a card gliding to its place (a move, a deal, a card sent back)
+const STARTS = new WeakMap(); // card element -> the box its last flight started from
 let speed = "normal";
 
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -44,6 +46,8 @@ export function glide(before, { stagger = 0, steps = 12 } = {}) {
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
       { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
     );
+    animation.id = FLIGHT;
+    STARTS.set(el, first);
     runs.push(animation.finished.catch(() => {}).then(() => el.classList.remove("moving")));
   }
   return Promise.all(runs);
@@ -55,12 +59,13 @@ export function snapBack(elements, dx, dy) {
   const runs = elements.map((el) => {
     el.style.transform = "";
     if (!ms) return Promise.resolve();
-    return el
-      .animate(
-        [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
-        { duration: ms, easing: "cubic-bezier(.3,1.4,.5,1)" },
-      )
-      .finished.catch(() => {});
+    STARTS.set(el, el.getBoundingClientRect());
+    const animation = el.animate(
+      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+      { duration: ms, easing: "cubic-bezier(.3,1.4,.5,1)" },
+    );
+    animation.id = FLIGHT;
+    return animation.finished.catch(() => {});
   });
   return Promise.all(runs);
 }
@@ -120,4 +125,27 @@ export function stopCelebration(board) {
   for (const animation of board.getAnimations({ subtree: true })) {
     if (animation.id === CELEBRATION) animation.cancel();
   }
+}
+
+/**
+ * The player acts: every card in flight lands at once, and a celebration stops. Returns the
+ * cards that were in flight, topmost first, each with the box it was drawn in at that moment
+ * (``drawn``) and the box its flight started from (``from``): the player saw it somewhere
+ * between the two, and may have aimed there.
+ */
+export function land(board) {
+  const seen = new Map();
+  for (const animation of board.getAnimations({ subtree: true })) {
+    const el = animation.effect?.target;
+    if (animation.id === CELEBRATION) animation.cancel();
+    if (animation.id !== FLIGHT || !el?.isConnected) continue;
+    if (!seen.has(el)) seen.set(el, el.getBoundingClientRect());
+  }
+  for (const animation of board.getAnimations({ subtree: true })) {
+    if (animation.id === FLIGHT) animation.finish();
+  }
+  const flying = [...seen].map(([el, drawn]) => ({ el, drawn, from: STARTS.get(el) ?? drawn }));
+  // Cards in flight are painted in the order of the document: the last one is on top.
+  flying.sort((a, b) => (a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : -1));
+  return flying;
 }

@@ -53,6 +53,10 @@ export const undo = (id, version) => request("POST", `${games}/${id}/undo`, { ve
 export const redo = (id, version) => request("POST", `${games}/${id}/redo`, { version });
 export const restart = (id, version) => request("POST", `${games}/${id}/restart`, { version });
 export const hint = (id) => request("POST", `${games}/${id}/hint`, {});
+/** The latest Hint answer at the game's position, without asking for more (404: none yet). */
+export const getHint = (id) => request("GET", `${games}/${id}/hint`);
+export const dailyBoard = (game, date) =>
+  request("GET", `/api/daily/${game}${date ? `?date=${date}` : ""}`);
 export const getSettings = () => request("GET", "/api/settings");
 export const saveSettings = (settings) => request("POST", "/api/settings", settings);
 export const askVerdict = (game, deal) => request("POST", "/api/verdicts", { game, deal });

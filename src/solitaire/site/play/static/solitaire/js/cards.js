@@ -10,6 +10,9 @@ const RANK_WORDS = {
 };
 const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 
+/** The suits' signs, for text: "7♦". */
+export const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
 // Suit shapes on a 100 x 100 grid, drawn for this project.
 const SUIT_PATHS = {
   D: "M50 2 L88 50 L50 98 L12 50 Z",
@@ -49,6 +52,16 @@ export function installSuitSprites() {
 export const rankOf = (code) => code[0];
 export const suitOf = (code) => code[1];
 export const isRed = (code) => code[1] === "D" || code[1] === "H";
+
+/** The rank as a card prints it: "10" for "TH", "Q" for "QS". */
+export function rankLabel(code) {
+  return RANKS[rankOf(code)] ?? rankOf(code);
+}
+
+/** "7♥" for "7H", "10♠" for "TS": a card in a sentence. */
+export function cardSign(code) {
+  return rankLabel(code) + SUIT_SIGNS[suitOf(code)];
+}
 
 /** "seven of hearts" for "7H". */
 export function cardName(code) {

@@ -1,32 +1,18 @@
-// What the table page adds around the card table (table.js), kept apart from it:
+// What the table page adds around the card table (play.js), kept apart from it:
 // - the address bar keeps the link that deals this deal for anyone (?deal=N, or
 //   ?daily=1&date=...) after a new deal, and "Copy link" copies it;
 // - the tab title and the page heading name the deal on the table;
 // - New deal and Restart ask first when they would throw away a game with moves in it;
 // - R on a pile reads every card of it out through the live region;
 // - the skip link lands on the first pile;
-// - Settings offers the look (theme.js keeps it in this browser): light, dark or the system's,
-//   the felt, the card backs, and a left-handed table (stock, waste, cells and foundations
-//   mirrored to the other side; the piles keep their order).
-// It talks to the table through window.solitaireTable (its game, say(), deal(), restart()).
+// - Settings offers the look (theme.js keeps it): light, dark or the system's, the felt, the
+//   card backs, and a left-handed table (stock, waste, cells and foundations mirrored to the
+//   other side; the piles keep their order; render.js places them).
+// table.js calls installExtras with the table; this talks to it through its game, say(),
+// confirm and board.
 
 import { cardName } from "./cards.js";
-
-const PILE_WORDS = { t: "pile", f: "foundation", c: "free cell", s: "stock", w: "waste" };
-
-function pileName(name) {
-  const rest = name.slice(1);
-  return rest ? `${PILE_WORDS[name[0]]} ${Number(rest) + 1}` : PILE_WORDS[name[0]];
-}
-
-function cardsOf(layout, name) {
-  const index = Number(name.slice(1));
-  if (name[0] === "t") return layout.tableau[index] ?? [];
-  if (name[0] === "f") return layout.foundations[index] ?? [];
-  if (name[0] === "c") return layout.cells[index] ? [layout.cells[index]] : [];
-  if (name[0] === "s") return layout.stock ?? [];
-  return layout.waste ?? [];
-}
+import { cardsOf, pileName } from "./render.js";
 
 /** The query of the link that deals ``game`` for whoever opens it. */
 export function shareQuery(game) {
@@ -91,43 +77,32 @@ function atStake(game) {
   return Boolean(game && game.status === "playing" && (game.started || game.moves.length));
 }
 
+// Ask before New deal or Restart throws away a game with moves in it.
 function guardChanges(table, dialog) {
-  const deal = table.deal.bind(table);
-  const restart = table.restart.bind(table);
-  table.deal = async (options = {}) => {
+  table.confirm = async (kind, options = {}) => {
     const game = table.game;
+    const moves = game?.moves.length ?? 0;
+    let question = null;
     // The Daily game waits for its player: dealing it or from it throws nothing away.
-    if (!options.daily && game?.kind !== "daily" && atStake(game)) {
-      const moves = game.moves.length;
-      const ok = await ask(dialog, {
+    if (kind === "deal" && !options.daily && game?.kind !== "daily" && atStake(game)) {
+      question = {
         title: "Deal a new game?",
         text:
           `This game ends here${moves ? ` after ${moves} move${moves === 1 ? "" : "s"}` : ""} ` +
           "and counts as lost in your statistics.",
         yes: "Deal a new game",
-      });
-      if (!ok) {
-        table.say("Kept this game.", { quiet: true });
-        return;
-      }
-    }
-    deal(options);
-  };
-  table.restart = async () => {
-    const game = table.game;
-    if (game && game.status === "playing" && game.moves.length) {
-      const moves = game.moves.length;
-      const ok = await ask(dialog, {
+      };
+    } else if (kind === "restart" && game?.status === "playing" && moves) {
+      question = {
         title: "Restart this deal?",
         text: `All ${moves} move${moves === 1 ? "" : "s"} go back and the cards are dealt as at the start.`,
         yes: "Restart",
-      });
-      if (!ok) {
-        table.say("Kept this game.", { quiet: true });
-        return;
-      }
+      };
     }
-    restart();
+    if (!question) return true;
+    const ok = await ask(dialog, question);
+    if (!ok) table.say("Kept this game.", { quiet: true });
+    return ok;
   };
 }
 
@@ -210,22 +185,6 @@ const LOOK = `
     <span>Left-handed<small>stock, waste and foundations on the other side</small></span></label>
 </fieldset>`;
 
-// Mirror every pile but the tableau across the board, after the table has placed them.
-function mirrorForLeftHand(board) {
-  const measure = board.measureBoard.bind(board);
-  board.measureBoard = () => {
-    measure();
-    if (!document.documentElement.classList.contains("left-handed")) return;
-    const width = board.el.clientWidth;
-    for (const [name, pile] of board.piles) {
-      if (name[0] === "t") continue;
-      const left = parseFloat(pile.style.left);
-      const w = parseFloat(pile.style.width);
-      if (Number.isFinite(left) && Number.isFinite(w)) pile.style.left = `${width - left - w}px`;
-    }
-  };
-}
-
 function offerLook(table, root) {
   const appearance = window.solitaireAppearance;
   const keys = root.querySelector("[data-role=settings] .keys");
@@ -252,11 +211,11 @@ function offerLook(table, root) {
     fill(event.detail);
     table.board.measureBoard();
   });
-  mirrorForLeftHand(table.board);
   table.board.measureBoard();
 }
 
-function start(table) {
+/** Add the page's extras around ``table`` (a play.js Table, before it starts). */
+export function installExtras(table) {
   const root = table.root;
   root.insertAdjacentHTML("beforeend", CONFIRM + COPY);
   const dialog = root.querySelector('[data-role="confirm"]');
@@ -299,6 +258,3 @@ function start(table) {
     pile.focus();
   });
 }
-
-const table = window.solitaireTable;
-if (table) start(table);

@@ -202,8 +202,8 @@ function layoutFor(shape, option, width, height, cw, lengths, strict) {
 
 // The layout of ``option`` with the largest cards whose piles all stay readable (``readable``
 // true); failing that (a pile too long for any card), the smallest cards, whose fans squeeze.
-function largest(shape, option, width, height, lengths) {
-  for (let cw = MAX_WIDTH; cw >= MIN_WIDTH; cw--) {
+function largest(shape, option, width, height, lengths, widest = MAX_WIDTH) {
+  for (let cw = widest; cw >= MIN_WIDTH; cw--) {
     const layout = layoutFor(shape, option, width, height, cw, lengths, true);
     if (layout) return { layout, readable: true };
   }
@@ -214,20 +214,11 @@ function largest(shape, option, width, height, lengths) {
   return { layout: layoutFor(shape, option, Infinity, Infinity, 8, lengths, false), readable: false };
 }
 
-/**
- * Plan the board: card size and a box for every pile, in pixels from the board's corner.
- * Tableau boxes say which way their pile fans (``fan``: "down" or "across") and reach to
- * the end of their row, so that a whole column or row is a drop zone.
- *
- * ``lengths`` are the tableau piles' lengths: the cards shrink before a long pile's ranks
- * would overlap. ``wings`` (a game dealt whole, face up) allows the classic layout of rows
- * fanned sideways around the foundations. Which layout is used depends on the screen only
- * (it is chosen for a pile of a whole suit), so that it holds still through a game.
- */
-export function plan(shape, width, height, { lengths = [], wings = false } = {}) {
+// The arrangement that gives the largest readable cards on this screen, chosen for a long
+// game (one pile holds a whole suit, the others are of the usual depth).
+function arrangementFor(shape, width, height, wings) {
   const options = arrangements(shape);
   if (wings && shape.tableau >= 4) options.push(...wingArrangements(shape));
-  // Chosen for a long game: one pile holds a whole suit, the others are of the usual depth.
   const reference = Array(shape.tableau).fill(BASE_DEPTH);
   reference[0] = REF_DEPTH;
   let best = null;
@@ -241,7 +232,26 @@ export function plan(shape, width, height, { lengths = [], wings = false } = {})
         (option.kind === "wings" ? size >= best.size : size > best.size * gain + 0.5));
     if (wins) best = { option, size, readable };
   }
-  return largest(shape, best.option, width, height, lengths).layout;
+  return best.option;
+}
+
+/**
+ * Plan the board: card size and a box for every pile, in pixels from the board's corner.
+ * Tableau boxes say which way their pile fans (``fan``: "down" or "across") and reach to
+ * the end of their row, so that a whole column or row is a drop zone.
+ *
+ * ``lengths`` are the tableau piles' lengths: the cards shrink before a long pile's ranks
+ * would overlap. ``wings`` (a game dealt whole, face up) allows the classic layout of rows
+ * fanned sideways around the foundations. Which layout is used depends on the screen only
+ * (it is chosen for a pile of a whole suit). ``hold``, the plan the board had so far in
+ * this game, keeps the layout still: the same arrangement, and cards never larger than
+ * they were (they may shrink, when a pile grows long or the board loses height).
+ */
+export function plan(shape, width, height, { lengths = [], wings = false, hold = null } = {}) {
+  const option = hold?.option ?? arrangementFor(shape, width, height, wings);
+  const widest = hold ? Math.min(MAX_WIDTH, hold.cardWidth) : MAX_WIDTH;
+  const { layout } = largest(shape, option, width, height, lengths, widest);
+  return { ...layout, option };
 }
 
 /**

@@ -2,6 +2,7 @@
 // pile (again to take a longer run), and Enter or Space on another pile puts them there.
 // Escape puts them back. Every step is announced through the live region.
 
+import { land } from "./anim.js";
 import { cardName } from "./cards.js";
 import { movesFrom } from "./moves.js";
 import { cardsOf, pileName, pileNames } from "./render.js";
@@ -94,7 +95,9 @@ export function enableKeyboard(table) {
       case "Enter":
       case " ": {
         const act = () => (chosen && chosen.name !== name ? put(name) : choose(name));
-        // While moves wait for the server, the keys wait too, and then act on its position.
+        // The cards in flight land at once; while moves wait for the server, the keys wait
+        // too, and then act on its position.
+        land(board.el);
         if (table.busy()) table.queue(async () => act());
         else act();
         break;

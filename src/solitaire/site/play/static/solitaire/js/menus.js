@@ -51,7 +51,10 @@ const TOOLBAR = `
     ${button("settings", "Settings", "settings")}
   </div>
   <div class="scores">
+    <button type="button" class="game-name" data-action="how" data-role="game-name"
+      aria-haspopup="dialog" title="How to play"></button>
     <span class="deal-no" data-role="deal"></span>
+    <span class="daily-mark" data-role="daily" hidden></span>
     <span class="proved-mark" data-role="proved" hidden
       title="Our solver has proved that this deal can be won">Proved winnable</span>
     <span class="timer" data-role="time" aria-label="Time">0:00</span>
@@ -67,14 +70,22 @@ const PANELS = `
   <p data-role="stuck-text"></p>
   <div class="actions">
     <button type="button" data-action="undo-back" data-role="undo-back">Undo</button>
-    <button type="button" data-action="restart">Restart</button>
+    <button type="button" data-action="restart" data-role="banner-restart">Restart</button>
+    <a class="button" data-role="banner-review" href="#">Review the game</a>
+    <button type="button" data-action="dismiss" data-role="banner-dismiss">Play it anyway</button>
+    <button type="button" data-action="winnable" data-role="banner-winnable">Winnable deal</button>
     <button type="button" data-action="new" class="primary">New deal</button>
+    <button type="button" role="switch" class="switch" aria-checked="false"
+      data-action="winnable-mode" data-role="banner-switch">Winnable deals only</button>
   </div>
 </section>
 <dialog class="panel win" data-role="win" aria-labelledby="win-title">
   <h2 id="win-title">You won!</h2>
   <p data-role="win-text"></p>
+  <p data-role="win-daily" hidden><span data-role="win-daily-text"></span>
+    <a data-role="win-daily-link" href="#">See the leaderboard</a></p>
   <div class="actions">
+    <a class="button" data-role="win-review" href="#">Review the game</a>
     <button type="button" data-action="close">Look at the table</button>
     <button type="button" data-action="new" class="primary" autofocus>New deal</button>
   </div>
@@ -108,7 +119,7 @@ const PANELS = `
   <form method="dialog">
     <h2 id="number-title">Deal number</h2>
     <label class="select"><span>Deal</span>
-      <input type="number" name="deal" min="1" max="2147483647" required inputmode="numeric"></label>
+      <input type="number" name="deal" min="1" required inputmode="numeric"></label>
     <div class="actions">
       <button value="cancel" formnovalidate>Cancel</button>
       <button value="deal" class="primary">Deal</button>
@@ -131,6 +142,13 @@ export function buildControls(root) {
   if (!root.querySelector(".toolbar")) root.insertAdjacentHTML("afterbegin", TOOLBAR);
   if (!root.querySelector("#board")) root.insertAdjacentHTML("beforeend", PANELS);
   const part = (role) => root.querySelector(`[data-role="${role}"]`);
+  root.querySelector('[data-role="number"] input').max = root.dataset.maxDeal;
+  const name = part("game-name");
+  if (name && !name.textContent) {
+    const text = document.createElement("span");
+    text.textContent = root.dataset.gameName ?? "";
+    name.append(text);
+  }
   return {
     board: root.querySelector("#board"),
     toast: part("toast"),
@@ -140,6 +158,13 @@ export function buildControls(root) {
     undoBack: part("undo-back"),
     win: part("win"),
     winText: part("win-text"),
+    winReview: part("win-review"),
+    winDaily: part("win-daily"),
+    winDailyText: part("win-daily-text"),
+    winDailyLink: part("win-daily-link"),
+    how: part("how"),
+    gameName: part("game-name"),
+    daily: part("daily"),
     settings: part("settings"),
     number: part("number"),
     login: part("login"),

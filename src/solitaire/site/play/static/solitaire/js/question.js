@@ -7,14 +7,13 @@
 import { askVerdict, cancelVerdict, getVerdict } from "./api.js";
 
 const POLL_MS = 400;
-const MAX_DEAL = 2147483647;
 
 const DIALOG = `
 <dialog class="panel question" data-role="question" aria-labelledby="question-title">
   <form method="dialog" data-role="question-form">
     <h2 id="question-title">Is this deal winnable?</h2>
     <label class="select"><span>Deal</span>
-      <input type="number" name="deal" min="1" max="${MAX_DEAL}" required inputmode="numeric"></label>
+      <input type="number" name="deal" min="1" required inputmode="numeric"></label>
     <div class="question-progress" data-role="question-progress" hidden>
       <progress aria-label="The solver is thinking"></progress>
     </div>
@@ -39,12 +38,15 @@ export function describeVerdict(deal, answer) {
 }
 
 class Question {
-  constructor(root, gameOf) {
+  constructor(root, gameOf, answered) {
     this.gameOf = gameOf; // () => the table's game object, or null
+    this.answered = answered; // (deal, answer) => void, once an answer comes
+    this.maxDeal = Number(root.dataset.maxDeal); // the largest deal number, as the server says
     root.insertAdjacentHTML("beforeend", DIALOG);
     this.dialog = root.querySelector('[data-role="question"]');
     const part = (role) => this.dialog.querySelector(`[data-role="question-${role}"]`);
     this.form = part("form");
+    this.form.elements.deal.max = String(this.maxDeal);
     this.progress = part("progress");
     this.answer = part("answer");
     this.askButton = part("ask");
@@ -73,8 +75,8 @@ class Question {
     const game = this.gameOf();
     const deal = Number(this.form.elements.deal.value);
     if (!game) return;
-    if (!Number.isInteger(deal) || deal < 1 || deal > MAX_DEAL) {
-      this.answer.textContent = `Deal numbers run from 1 to ${count(MAX_DEAL)}.`;
+    if (!Number.isInteger(deal) || deal < 1 || deal > this.maxDeal) {
+      this.answer.textContent = `Deal numbers run from 1 to ${count(this.maxDeal)}.`;
       return;
     }
     await this.cancel();
@@ -97,6 +99,7 @@ class Question {
       if (this.asking !== mine) return;
       this.answer.textContent = describeVerdict(deal, answer);
       this.dialog.dataset.result = answer.status === "done" ? answer.result : answer.status;
+      this.answered(deal, answer);
     } catch (error) {
       if (this.asking === mine) {
         this.answer.textContent = `The question could not be asked: ${error.message}.`;
@@ -134,10 +137,10 @@ class Question {
 
 /**
  * Add "Is this deal winnable?" to the New deal menu and to the deal-number dialog.
- * ``gameOf`` returns the table's current game object.
+ * ``gameOf`` returns the table's current game object; ``answered`` hears every answer.
  */
-export function installQuestion(root, ui, gameOf) {
-  const question = new Question(root, gameOf);
+export function installQuestion(root, ui, gameOf, answered = () => {}) {
+  const question = new Question(root, gameOf, answered);
   const item = document.createElement("button");
   item.type = "button";
   item.setAttribute("role", "menuitem");

@@ -3,18 +3,25 @@
 // moves so that they can glide from their old places.
 
 import { glide, measure, stopCelebration } from "./anim.js";
-import { cardName, makeCard } from "./cards.js";
+import { SUIT_SIGNS, cardName, makeCard, rankLabel } from "./cards.js";
 import { fanStep, plan, shapeOf } from "./geometry.js";
 
 const PILE_WORDS = { t: "pile", f: "foundation", c: "free cell", s: "stock", w: "waste" };
 const LABELS = { c: "Free cell", w: "Waste" }; // shown on the pile, for what is not obvious
-const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 /** "A♠" for "AS", "4♣" for "4C", "A" for "A" (any suit): what an empty foundation takes. */
 export function takesSign(takes) {
   if (!takes) return "";
-  const rank = takes[0] === "T" ? "10" : takes[0];
-  return rank + (SUIT_SIGNS[takes[1]] ?? "");
+  return rankLabel(takes) + (SUIT_SIGNS[takes[1]] ?? "");
+}
+
+/** Where the table lays a card out: its box without transforms (a glide, a drag). */
+export function laidOut(el) {
+  const pileEl = el.parentElement;
+  const r = pileEl.getBoundingClientRect();
+  const left = r.left + pileEl.clientLeft + el.offsetLeft;
+  const top = r.top + pileEl.clientTop + el.offsetTop;
+  return { left, top, right: left + el.offsetWidth, bottom: top + el.offsetHeight };
 }
 
 // "ace of spades" for "AS", "an ace" for "A": the same, in words.
@@ -165,7 +172,9 @@ export class Board {
     // overlap; a game dealt whole and face up may have its rows fanned sideways (wings).
     const lengths = (this.layout?.tableau ?? []).map((pile) => pile.length);
     const wings = Boolean(this.facts?.whole_deck_dealt);
-    const geometry = plan(this.shape, width, height, { lengths, wings });
+    const hold = this.holding(width, height);
+    const geometry = plan(this.shape, width, height, { lengths, wings, hold });
+    if (!hold) this.planned = { width, height, key: this.shapeKey };
     this.geometry = geometry;
     this.el.dataset.layout = geometry.kind;
     this.el.dataset.planned = `${width}x${height}`; // the board size the plan was made for
@@ -192,6 +201,30 @@ export class Board {
         el.style.left = across ? `${index * step}px` : "0px";
       });
     }
+    if (document.documentElement.classList.contains("left-handed")) this.mirror(width);
+  }
+
+  /** Start the next plan afresh (a new game): the cards may grow again. */
+  replan() {
+    this.planned = null;
+  }
+
+  // The plan to keep through a game: the one made for this width and shape, while the
+  // height stays within a third of what it was planned for (a banner below the board).
+  holding(width, height) {
+    const planned = this.planned;
+    if (!planned || !this.geometry || planned.key !== this.shapeKey || planned.width !== width) return null;
+    if (Math.abs(height - planned.height) > planned.height / 3) return null;
+    return this.geometry;
+  }
+
+  // A left-handed table: every pile but the tableau's mirrored across the board.
+  mirror(width) {
+    for (const [name, pile] of this.piles) {
+      if (name[0] === "t") continue;
+      const box = this.geometry.boxes[name];
+      pile.style.left = `${width - box.x - box.w}px`;
+    }
   }
 
   /** Accessible names: each pile says what it holds. */
@@ -216,6 +249,16 @@ export class Board {
 
   pile(name) {
     return this.piles.get(name);
+  }
+
+  /** Keep ``elements`` where the player holds them through renders (a drag, a drop waiting). */
+  hold(elements) {
+    for (const el of elements) this.held.add(el);
+  }
+
+  /** Let held ``elements`` go: the next render places them, gliding from where they are. */
+  release(elements) {
+    for (const el of elements) this.held.delete(el);
   }
 
   /** The card elements of a pile from ``index`` to the top. */

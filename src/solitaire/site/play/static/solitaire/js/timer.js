@@ -29,6 +29,7 @@ export class Timer {
     else if (this.since !== null) this.base = this.elapsed();
     const started = game.started ?? game.moves.length > 0;
     this.since = game.status === "playing" && started ? Date.now() : null;
+    this.el.dataset.running = String(this.since !== null);
     this.tick();
   }
 

@@ -1,0 +1,159 @@
+// How a game ends, and what is known of it before: the banner below the board (a stuck or
+// lost position with the way back; a deal known to be lost as it appears; a game won before
+// this page was opened) and the win dialog, with the review and the Daily leaderboard in reach.
+// The banner sits below the board, in the table's own flow, so it never covers a card.
+
+import * as api from "./api.js";
+import { ordinal } from "./words.js";
+
+const SOURCES = {
+  survey: "in its survey of this game's deals",
+  question: "when a player asked about this deal",
+  list: "and it is one of the game's proved deals",
+};
+
+/** What the banner says of a stuck or lost position; ``undos`` is Hint's count or null. */
+export function verdictText({ stuck, undos }) {
+  const lead = stuck
+    ? "No card can reach a foundation any more, so this position can't be won."
+    : "This position can't be won: our solver has proved it lost.";
+  if (!undos) return lead;
+  return `${lead} Undo ${undos} move${undos === 1 ? "" : "s"} to get back to a winnable position.`;
+}
+
+/** What the banner says of a deal known to be lost before a move is made. */
+export function dealLostText(game) {
+  if (game.status === "stuck") {
+    return "No card can reach a foundation in this deal as it is dealt: it can't be won.";
+  }
+  const how = SOURCES[game.deal_verdict?.how] ?? "";
+  return `This deal can't be won: our solver proved it lost${how ? ` ${how}` : ""}.`;
+}
+
+const reviewUrl = (game) => `/games/${game.id}/review`;
+
+export class Ending {
+  /** ``ui``: the table's controls; ``say``: its message line; ``current``: its game now. */
+  constructor(ui, say, current) {
+    this.ui = ui;
+    this.say = say;
+    this.current = current;
+    this.wayBack = null; // {id, version, lost, undos}: Hint's word on a position
+    this.asked = null;
+    this.dismissed = null; // the game whose known-lost deal the player chose to play anyway
+    this.wonShown = null;
+    ui.stuck.addEventListener("click", (event) => {
+      if (!event.target.closest('[data-action="dismiss"]')) return;
+      this.dismissed = this.current()?.id ?? null;
+      this.update(this.current());
+    });
+  }
+
+  /** Show what ``game`` calls for; ``loaded``: the game was just opened, not played here. */
+  update(game, { loaded = false } = {}) {
+    const known = this.wayBack?.id === game.id && this.wayBack.version === game.version;
+    const hint = known ? this.wayBack : null;
+    const won = game.status === "won";
+    const lost = game.status === "stuck" || Boolean(game.lost) || Boolean(hint?.lost);
+    const fresh = !game.moves.length && !game.started;
+    if (won && loaded) this.wonShown = game.id;
+    if (won) this.banner(game, "won");
+    else if (lost && !game.moves.length) this.banner(game, "deal-lost");
+    else if (lost) this.banner(game, "lost", hint?.undos);
+    else if (fresh && game.deal_verdict?.result === "lost" && this.dismissed !== game.id) {
+      this.banner(game, "deal-lost");
+    } else this.banner(game, null);
+    if (lost && game.moves.length && !hint && this.asked !== `${game.id}:${game.version}`) {
+      this.asked = `${game.id}:${game.version}`;
+      this.say(this.ui.stuckText.textContent, { quiet: true });
+      this.askWayBack(game, 3);
+    }
+    if (won && this.wonShown !== game.id) {
+      this.wonShown = game.id;
+      return true;
+    }
+    if (!won && this.ui.win.open) this.ui.win.close();
+    return false;
+  }
+
+  // The banner of ``kind`` ("won", "lost", "deal-lost"), or none.
+  banner(game, kind, undos = null) {
+    const ui = this.ui;
+    ui.stuck.hidden = !kind;
+    if (!kind) return;
+    ui.stuck.dataset.kind = kind;
+    const moves = game.moves.length;
+    const show = (role, on) => {
+      for (const el of ui.stuck.querySelectorAll(`[data-role="${role}"]`)) el.hidden = !on;
+    };
+    if (kind === "won") ui.stuckText.textContent = `You won this deal in ${moves} move${moves === 1 ? "" : "s"}.`;
+    else if (kind === "deal-lost") ui.stuckText.textContent = dealLostText(game);
+    else ui.stuckText.textContent = verdictText({ stuck: game.status === "stuck", undos });
+    show("undo-back", kind === "lost");
+    show("banner-restart", kind === "lost");
+    show("banner-review", moves > 0 && (game.status === "won" || game.status === "stuck"));
+    show("banner-winnable", kind !== "won");
+    show("banner-switch", kind === "deal-lost");
+    show("banner-dismiss", kind === "deal-lost" && game.status !== "stuck");
+    const back = undos || 1;
+    ui.undoBack.dataset.undos = String(Math.min(back, moves));
+    ui.undoBack.textContent = undos ? `Undo ${back} move${back === 1 ? "" : "s"}` : "Undo";
+    for (const link of ui.stuck.querySelectorAll('[data-role="banner-review"]')) link.href = reviewUrl(game);
+  }
+
+  // Ask Hint how far back the game still wins; a busy solver that could not prove it in
+  // time is asked again, up to ``tries`` times in all, while the position stays the same.
+  askWayBack(game, tries) {
+    api
+      .hint(game.id)
+      .then((answer) => {
+        const now = this.current();
+        const same = now.id === game.id && now.version === game.version;
+        if (answer.result !== "lost" && tries > 1 && same) this.askWayBack(game, tries - 1);
+        else this.learn(game, answer);
+      })
+      .catch(() => {});
+  }
+
+  /** Keep Hint's answer for the position of ``game``; true when it proves it lost. */
+  learn(game, answer) {
+    const lost = answer.result === "lost";
+    const now = this.current();
+    if (now.id !== game.id || now.version !== (answer.version ?? game.version)) return lost;
+    this.wayBack = { id: game.id, version: game.version, lost, undos: answer.undos ?? null };
+    this.update(now);
+    if (lost) this.say(this.ui.stuckText.textContent, { quiet: true });
+    return lost;
+  }
+
+  /** Open the win dialog for ``game`` (once any other dialog is closed), with its review. */
+  celebrate(game, text) {
+    const ui = this.ui;
+    ui.winText.textContent = text;
+    ui.winReview.href = reviewUrl(game);
+    ui.winDaily.hidden = true;
+    const open = () => {
+      if (this.current()?.id === game.id && !ui.win.open) ui.win.showModal();
+    };
+    const other = [...document.querySelectorAll("dialog[open]")].find((d) => d !== ui.win);
+    if (other) other.addEventListener("close", open, { once: true });
+    else open();
+    if (game.kind === "daily") this.showRank(game);
+  }
+
+  // Today's Daily deal won: the player's rank on the board, with a link to it.
+  async showRank(game) {
+    try {
+      const board = await api.dailyBoard(game.game, game.daily);
+      const rank = board.you?.rank;
+      if (!rank) return;
+      const ui = this.ui;
+      ui.winDailyText.textContent =
+        `You are ${ordinal(rank)} of ${board.wins} winner${board.wins === 1 ? "" : "s"} of today's Daily deal.`;
+      ui.winDailyLink.href = `/daily/${game.game}/`;
+      ui.winDaily.hidden = false;
+    } catch {
+      // The board is a link away all the same.
+    }
+  }
+}
