@@ -158,6 +158,23 @@ async def hint_storms(
     return calm, stormy, hinting
 
 
+async def hints_phase(main: list[Player], port: int, label: str, args: argparse.Namespace) -> None:
+    """Moves with and without hint storms, and the hints' statuses."""
+    hinters = [Http("127.0.0.1", port) for _ in range(HINTS_AT_ONCE)]
+    for http in hinters:
+        await http.request("GET", "/api/settings")
+    for player in main:
+        player.lines, player.game, player.todo = proved_lines(args.seed), None, []
+    calm, stormy, hinted = await hint_storms(main, hinters, args.seconds, args.rounds)
+    rows = [("moves", calm), (f"moves, {HINTS_AT_ONCE} hints at once", stormy), ("hints", hinted)]
+    table(label, rows)
+    ratio("move p99 during hints over without", stormy.pct(0.99) / calm.pct(0.99), "<= 2")
+    bad = sum(n for code, n in hinted.statuses.items() if code >= 500)
+    print(f"- hints answered 5xx: {bad} (target 0)")
+    for http in hinters:
+        http.close()
+
+
 async def measure(db: str, args: argparse.Namespace) -> None:
     """Every comparison against the servers of one database."""
     counts = sorted({int(w) for w in args.workers.split(",")})
@@ -183,25 +200,7 @@ async def measure(db: str, args: argparse.Namespace) -> None:
                 "<= 1.2",
             )
         if args.hints:
-            hinters = [Http("127.0.0.1", servers[-1].port) for _ in range(HINTS_AT_ONCE)]
-            for http in hinters:
-                await http.request("GET", "/api/settings")
-            for player in main:
-                player.lines, player.game, player.todo = proved_lines(args.seed), None, []
-            calm, stormy, hinted = await hint_storms(main, hinters, args.seconds, args.rounds)
-            table(
-                label,
-                [
-                    ("moves", calm),
-                    (f"moves, {HINTS_AT_ONCE} hints at once", stormy),
-                    ("hints", hinted),
-                ],
-            )
-            ratio("move p99 during hints over without", stormy.pct(0.99) / calm.pct(0.99), "<= 2")
-            bad = sum(n for code, n in hinted.statuses.items() if code >= 500)
-            print(f"- hints answered 5xx: {bad} (target 0)")
-            for http in hinters:
-                http.close()
+            await hints_phase(main, servers[-1].port, label, args)
         if len(servers) > 1:
             tallies = [Tally() for _ in servers]
             window = args.seconds / args.rounds

@@ -80,11 +80,16 @@ def before(deadline: float, job: Callable[..., R], *args: Any) -> R | None:
     return job(*args)
 
 
-def _lower_priority(nice: int) -> None:
-    """Each local worker's first step: give way to the process that serves players."""
-    if nice:
-        with contextlib.suppress(OSError):  # not allowed here: run at the same priority
-            os.nice(nice)
+def _lower_priority(niceness: int) -> None:
+    """Each local worker's first step: give way to the process that serves players (its
+    caller has already set this niceness from outside, as soon as the process existed)."""
+    _set_niceness(0, niceness)
+
+
+def _set_niceness(pid: int, niceness: int) -> None:
+    with contextlib.suppress(OSError):  # not allowed here, or gone: leave it as it is
+        if os.getpriority(os.PRIO_PROCESS, pid) < niceness:
+            os.setpriority(os.PRIO_PROCESS, pid, niceness)
 
 
 class InlineWorkers:
@@ -117,7 +122,10 @@ class LocalWorkers:
             raise SolitaireError("a pool needs at least one process")
         self.capacity = processes
         self.nice = nice
+        self.niceness = min(19, os.getpriority(os.PRIO_PROCESS, 0) + nice)
+        """The workers' niceness: the caller's, ``nice`` lower."""
         self._pool: ProcessPoolExecutor | None = None
+        self._lowered: set[int] = set()
         self._lock = threading.Lock()
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -128,13 +136,25 @@ class LocalWorkers:
                     self.capacity,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_lower_priority,
-                    initargs=(self.nice,),
+                    initargs=(self.niceness,),
                 )
             return self._pool
 
     def submit(self, job: Callable[..., R], *args: Any) -> Future[R]:
         """Queue ``job(*args)`` for the next free process."""
-        return self._executor().submit(job, *args)
+        future = self._executor().submit(job, *args)
+        self._lower_new_processes()
+        return future
+
+    def _lower_new_processes(self) -> None:
+        """Lower the priority of the processes the pool has just started, from outside: a
+        spawned process imports the library before its initializer runs, a second of a
+        core that should not be taken from the players either."""
+        with self._lock:
+            started = getattr(self._pool, "_processes", None) or {}
+            for pid in set(started) - self._lowered:
+                _set_niceness(pid, self.niceness)
+                self._lowered.add(pid)
 
     def map(self, job: Callable[[T], R], tasks: Iterable[T], ordered: bool = True) -> Iterator[R]:
         """Run every task on the pool; unordered answers come as each one finishes."""

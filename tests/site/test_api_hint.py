@@ -329,3 +329,11 @@ def test_lines_are_kept_where_every_web_process_reads_them(guest, settings) -> N
     assert guest.post(f"/api/games/{game['id']}/hint").json()["move"] == proved.solution[0]
     kept = redis.Redis.from_url(url).keys("solitaire:1:line:blockade:*")
     assert len(kept) == len(proved.solution)
+
+
+def test_another_players_hint_is_not_found(guest, bob_api, parked, hard) -> None:
+    game = guest.new(*hard)
+    url = f"/api/games/{game['id']}/hint"
+    assert guest.post(url).status_code == 200
+    assert bob_api.get(url).status_code == 404 and bob_api.post(url).status_code == 404
+    assert len(parked.jobs) == 2  # bob's POST started nothing
