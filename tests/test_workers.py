@@ -63,6 +63,60 @@ def _pid_and_nice() -> tuple[int, int]:
     return os.getpid(), os.nice(0)
 
 
+AUTOGROUPS = Path("/proc/sys/kernel/sched_autogroup_enabled")
+needs_autogroups = pytest.mark.skipif(
+    not AUTOGROUPS.exists() or AUTOGROUPS.read_text().strip() != "1",
+    reason="Linux shares the cores by session only with autogroups on",
+)
+
+
+@needs_autogroups
+def test_a_niced_worker_competes_from_a_group_of_its_own_at_its_niceness() -> None:
+    workers = LocalWorkers(1, nice=5)
+    try:
+        session, group = workers.submit(_session_and_group).result(timeout=60)
+        assert session != os.getsid(0)
+        assert group.endswith(f" nice {min(19, os.nice(0) + 5)}"), group
+    finally:
+        workers.close()
+
+
+def _session_and_group() -> tuple[int, str]:
+    return os.getsid(0), Path("/proc/self/autogroup").read_text().strip()
+
+
+@needs_autogroups
+def test_a_worker_in_a_session_of_its_own_ends_when_its_caller_does() -> None:
+    import subprocess
+    import sys
+    import time
+
+    # The caller dies at once, with no shutdown: nothing tells its worker but its going.
+    caller = (
+        "import os\n"
+        "from solitaire.workers import LocalWorkers\n"
+        "print(LocalWorkers(1, nice=5).submit(os.getpid).result(timeout=60), flush=True)\n"
+        "os._exit(0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", caller], capture_output=True, text=True, timeout=120, check=True
+    )
+    worker = int(done.stdout)
+    deadline = time.monotonic() + 30
+    while _running(worker) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _running(worker)
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a process that has not ended (a zombie has)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
 def test_zero_processes_run_jobs_in_the_calling_thread() -> None:
     workers = connect(None, processes=0)
     assert isinstance(workers, InlineWorkers)

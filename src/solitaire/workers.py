@@ -5,8 +5,9 @@ never run it itself. Every caller (a Hint on the site, a survey, a winnable list
 jobs to :func:`connect`'s workers instead:
 
 - ``processes=N`` (the embedded default): a pool of N worker processes on this machine,
-  started when the first job comes and run at a lower priority (``nice``), so that serving
-  players goes first whenever both want the cores. N = 0 runs each job in the calling thread,
+  started when the first job comes and run at a lower priority (``nice``, from a session of
+  their own where Linux shares the cores by session), so that serving players goes first
+  whenever both want the cores. N = 0 runs each job in the calling thread,
   for tests and debugging.
 - ``scheduler="tcp://host:8786"``: a Dask distributed cluster, whose workers import this
   package from the same release. ``scripts/dask-cluster`` starts one.
@@ -27,6 +28,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from solitaire.errors import SolitaireError
@@ -80,10 +82,56 @@ def before(deadline: float, job: Callable[..., R], *args: Any) -> R | None:
     return job(*args)
 
 
-def _lower_priority(niceness: int) -> None:
+AUTOGROUPS = Path("/proc/sys/kernel/sched_autogroup_enabled")
+"""Whether Linux schedules processes by session: read once per worker."""
+
+
+def _lower_priority(niceness: int, caller: int) -> None:
     """Each local worker's first step: give way to the process that serves players (its
-    caller has already set this niceness from outside, as soon as the process existed)."""
+    caller has already set this niceness from outside, as soon as the process existed).
+
+    Where Linux groups processes by session to share the cores (its autogroups, on by
+    default on desktops and on many servers), a niceness orders processes only within their
+    group, and each group competes as one with every other: a worker left in its caller's
+    session spends its caller's share of the machine, and the web process waits behind
+    everything else whenever the worker is busy. So the worker moves to a session of its own
+    and gives that group the same niceness, and, since the signals sent to its caller's
+    process group no longer reach it, it ends itself once its caller is gone.
+    """
     _set_niceness(0, niceness)
+    if niceness > 0 and _autogroups():
+        _own_group(niceness, caller)
+
+
+def _autogroups() -> bool:
+    try:
+        return AUTOGROUPS.read_text().strip() == "1"
+    except OSError:  # not Linux, or a kernel without autogroups
+        return False
+
+
+def _own_group(niceness: int, caller: int) -> None:
+    try:
+        os.setsid()
+    except OSError:  # already a session's leader: its group is its own
+        return
+    threading.Thread(target=_end_with, args=(caller,), daemon=True).start()
+    for _ in range(20):  # the kernel takes at most ten such changes a second, machine-wide
+        try:
+            Path("/proc/self/autogroup").write_text(str(niceness))
+            return
+        except BlockingIOError:
+            time.sleep(0.1)
+        except OSError:
+            return
+
+
+def _end_with(caller: int) -> None:
+    """Exit once ``caller`` has (the worker is then another process's child): within a
+    second, or when the job in hand ends."""
+    while os.getppid() == caller:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def _set_niceness(pid: int, niceness: int) -> None:
@@ -136,7 +184,7 @@ class LocalWorkers:
                     self.capacity,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_lower_priority,
-                    initargs=(self.niceness,),
+                    initargs=(self.niceness, os.getpid()),
                 )
             return self._pool
 
