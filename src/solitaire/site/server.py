@@ -52,6 +52,24 @@ def check_games() -> None:
     call_command("checkgames")
 
 
+def warm() -> None:
+    """Load, once and before the web processes fork, what the first game of each kind would
+    otherwise load inside a request: its proved list, its published survey and the solver's
+    tables for it. Read inside a request, they hold the interpreter lock for up to a tenth of
+    a second each, while every other request of that web process waits."""
+    from solitaire.game import Game as Engine
+    from solitaire.site.rules.survey import verdict
+    from solitaire.site.served import served_games
+    from solitaire.status import is_lost
+    from solitaire.winnable import proved_numbers
+
+    for game in served_games():
+        proved_numbers(game)
+        verdict(game, 1)
+        engine = Engine.deal(game, 1)
+        is_lost(engine.rules, engine.state, engine.status_and_legal()[0])
+
+
 def serve(
     host: str = "127.0.0.1", port: int = 8000, workers: int = 1, threads: int = THREADS
 ) -> None:
@@ -67,6 +85,7 @@ def serve(
 
     migrate(verbosity=0)
     collect_static()
+    warm()
     connections.close_all()  # nothing open may cross into the forked web processes
     where = f"[{host}]" if ":" in host else host
     print(
