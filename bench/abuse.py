@@ -17,13 +17,16 @@ another player's move p99 during a flood against before it. The phases:
 - **logins**: `--logins` wrong passwords for one account, one after the other, with the
   server's CPU time over them, then the owner's right password after the wait (the server
   runs with a 10 s cool-off, `SOLITAIRE_LOGIN_COOLOFF=10`, to keep the run short);
-- **hints**: 10 guests asking hints on undecided Fours Up deals at once and again as each is
-  answered (or after the Retry-After of a 429), while two processes of other work keep both
-  cores busy; moves in windows with the hints against windows without, in turn.
+- **hints**: `--hinters` (10) asking hints on undecided Fours Up deals at once and again as
+  each is answered (or after the Retry-After of a 429), each on games of its own dealt before
+  the windows (one guest a game), while two processes of other work keep both cores busy;
+  moves in windows with the hints against windows without, in turn. ``--hinters 0`` runs
+  the same windows with no hints: the ratio it prints is the machine's own noise, the figure
+  to read the other against.
 
     .venv/bin/python bench/abuse.py [--questions 1000] [--games 1000] [--logins 1000]
                                     [--seconds 12] [--phases questions,games,logins,hints]
-                                    [--redis]
+                                    [--hinters 10] [--redis]
 
 With ``--redis`` every server runs with a throwaway Redis (``scripts/with-redis``), so that
 its web processes count against the same limits; without it each counts for itself.
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import subprocess
@@ -330,36 +334,64 @@ async def hints(args: argparse.Namespace) -> None:
     undecided = iter([r["deal"] for r in survey if r["result"] == "unknown"])
     with Server("sqlite", os.cpu_count() or 1, redis=args.redis) as server:
         players = await session(server.port, MOVERS, args.seed)
+        # Each hinter asks on games of its own, each a guest's, all dealt before the windows:
+        # the windows measure hints, not a burst of new games (the games phase floods those).
+        lanes = [await dealt(server.port, undecided, HINTS_EACH) for _ in range(args.hinters)]
         await run_paced(players, Tally(), 2.0)
         others = burners(os.cpu_count() or 1)
         try:
             calm, stormy, asked = Tally(), Tally(), Tally()
-            hinters = [await guest(server.port) for _ in range(10)]
-            for _ in range(3):
-                await run_paced(players, calm, args.seconds / 3)
-                stop = time.perf_counter() + args.seconds / 3
-                storm = asyncio.gather(*(ask_hints(h, undecided, stop, asked) for h in hinters))
+            for _ in range(ROUNDS):
+                await run_paced(players, calm, args.seconds / ROUNDS)
+                stop = time.perf_counter() + args.seconds / ROUNDS
+                storm = asyncio.gather(
+                    asyncio.sleep(args.seconds / ROUNDS),
+                    *(ask_hints(lane, stop, asked) for lane in lanes),
+                )
                 await moving_while(players, stormy, storm, 0)
         finally:
             for burner in others:
                 burner.kill()
                 burner.wait()
-        row("10 hints at once, both cores busy with other work", codes(asked), "no 5xx")
-        ratio_row("move p99 during the hints over without (other work on both cores)", stormy, calm)
+        n = args.hinters
+        row(f"{n} hints at once, both cores busy with other work", codes(asked), "no 5xx")
+        label = f"move p99 during the {n} hints over without (other work on both cores)"
+        ratio_row(label, stormy, calm)
 
 
-async def ask_hints(http: Http, deals: Any, stop: float, tally: Tally) -> None:
-    """Deal an undecided deal and ask a hint, again and again until ``stop``; wait out a 429."""
+HINTS_EACH = 6
+"""Games dealt for each hinter: more than it asks about in the default windows."""
+
+
+async def dealt(port: int, deals: Any, count: int) -> list[tuple[Http, int]]:
+    """``count`` guests, each with an undecided Fours Up deal dealt."""
+    lane = []
+    for _ in range(count):
+        http = await guest(port)
+        while True:
+            asked = {"game": "fours-up", "deal": next(deals)}
+            status, game = await http.request("POST", "/api/games", asked)
+            if status == 201:
+                break
+            await asyncio.sleep(float(http.headers.get("retry-after", "1")))
+        lane.append((http, game["id"]))
+    return lane
+
+
+async def ask_hints(lane: list[tuple[Http, int]], stop: float, tally: Tally) -> None:
+    """Ask a hint on each game of ``lane`` in turn, again and again until ``stop``; wait out
+    a 429 and ask again."""
+    turns = itertools.cycle(lane)
+    http, game = next(turns)
     while time.perf_counter() < stop:
-        deal = {"game": "fours-up", "deal": next(deals)}
-        status, game = await http.request("POST", "/api/games", deal)
-        if status == 201:
-            start = time.perf_counter()
-            status, _ = await http.request("POST", f"/api/games/{game['id']}/hint")
-            tally.add(status, time.perf_counter() - start)
+        start = time.perf_counter()
+        status, _ = await http.request("POST", f"/api/games/{game}/hint")
+        tally.add(status, time.perf_counter() - start)
         if status == 429:
             wait = float(http.headers.get("retry-after", "1"))
             await asyncio.sleep(max(0.0, min(wait, stop - time.perf_counter())))
+        else:
+            http, game = next(turns)
 
 
 PHASES = {"questions": questions, "games": games, "logins": logins, "hints": hints}
@@ -372,6 +404,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--logins", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=12.0, help="per window of moves")
+    parser.add_argument("--hinters", type=int, default=10, help="0: the hints phase's control")
     parser.add_argument("--phases", default=",".join(PHASES))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--redis", action="store_true", help="count in Redis (scripts/with-redis)")
