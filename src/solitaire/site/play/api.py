@@ -18,6 +18,8 @@ from solitaire.site.play.owner import owned_game
 
 
 def _owned(request: HttpRequest, pk: int) -> Game:
+    """The player's game ``pk``; a game that is not theirs is a 404, the same as one that
+    does not exist, for every endpoint of a game."""
     record = owned_game(request, pk)
     if record is None:
         raise Refused(404, "there is no such game")
@@ -60,7 +62,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     data = body(request)
     played, version = text(data, "move"), integer(data, "version")
     action = games.play_move(played, _autocomplete(request))
-    return JsonResponse(games.change(owned_game(request, pk), version, action))
+    return JsonResponse(games.change(_owned(request, pk), version, action))
 
 
 @endpoint("POST")
@@ -77,7 +79,7 @@ def click(request: HttpRequest, pk: int) -> HttpResponse:
     if not settings_now["autoplay"] and pile != "s":
         raise Refused(400, "Autoplay is off: drag the card where it goes")
     action = games.play_click(pile, index, bool(settings_now["autocomplete"]))
-    return JsonResponse(games.change(owned_game(request, pk), version, action))
+    return JsonResponse(games.change(_owned(request, pk), version, action))
 
 
 @endpoint("POST")
@@ -85,14 +87,14 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/finish`` ``{"version"}``: play every card home, as Auto complete
     would, once nothing is left to decide (the game object says ``finishable``)."""
     version = integer(body(request), "version")
-    return JsonResponse(games.change(owned_game(request, pk), version, games.finish))
+    return JsonResponse(games.change(_owned(request, pk), version, games.finish))
 
 
 @endpoint("POST")
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/undo`` ``{"version"}``: take back the last move."""
     version = integer(body(request), "version")
-    return JsonResponse(games.change(owned_game(request, pk), version, games.undo))
+    return JsonResponse(games.change(_owned(request, pk), version, games.undo))
 
 
 @endpoint("POST")
@@ -100,14 +102,14 @@ def redo(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/redo`` ``{"version"}``: play again the last move taken back."""
     version = integer(body(request), "version")
     action = games.redo(_autocomplete(request))
-    return JsonResponse(games.change(owned_game(request, pk), version, action))
+    return JsonResponse(games.change(_owned(request, pk), version, action))
 
 
 @endpoint("POST")
 def restart(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/restart`` ``{"version"}``: back to the deal."""
     version = integer(body(request), "version")
-    return JsonResponse(games.change(owned_game(request, pk), version, games.restart))
+    return JsonResponse(games.change(_owned(request, pk), version, games.restart))
 
 
 @endpoint("GET", "POST")

@@ -157,7 +157,7 @@ Change = Callable[[Game, Engine], list[Move]]
 """Changes ``engine`` (and the record's redo list), returning moves Auto complete played."""
 
 
-def change(record: Game | None, version: int, action: Change) -> dict[str, Any]:
+def change(record: Game, version: int, action: Change) -> dict[str, Any]:
     """Apply ``action`` to the game if it is still at ``version``; return the new object.
 
     The change is worked out on the game as read, with no lock held, and then written by one
@@ -166,8 +166,6 @@ def change(record: Game | None, version: int, action: Change) -> dict[str, Any]:
     version exactly one is written and the other is refused (409). Nothing is written when
     the action raises.
     """
-    if record is None:
-        raise Refused(404, "there is no such game")
     if record.version != version:
         raise Refused(
             409,
