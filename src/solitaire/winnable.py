@@ -18,14 +18,12 @@ extends the lists.
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from solitaire.errors import SolitaireError
 from solitaire.games import get_rules
 from solitaire.screen import passes
 
@@ -98,14 +96,6 @@ def proved_deals(game: str) -> tuple[ProvedDeal, ...]:
 def proved_numbers(game: str) -> frozenset[int]:
     """The deal numbers of the proved deals shipped for ``game``, to ask about one at once."""
     return frozenset(proved.deal for proved in proved_deals(game))
-
-
-def random_winnable(game: str, avoid: int | None = None, rng: random.Random | None = None) -> int:
-    """A proved deal of ``game`` drawn at random, never ``avoid`` (the player's last deal)."""
-    choices = [proved.deal for proved in proved_deals(game) if proved.deal != avoid]
-    if not choices:
-        raise SolitaireError(f"no proved deals are stored for {game}")
-    return (rng or random.Random()).choice(choices)
 
 
 def solution_for(game: str, number: int) -> tuple[str, ...] | None:
