@@ -22,6 +22,7 @@ ENGINE = [
     "solitaire.layout",
     "solitaire.clicks",
     "solitaire.status",
+    "solitaire.verdict",
     "solitaire.game",
     "solitaire.render",
     "solitaire.tablefacts",
