@@ -126,13 +126,14 @@ def start(games: QuerySet[Game], owner: dict[str, Any], game: str, deal: int, ki
     A Daily game is never abandoned this way: it waits for its player.
     """
     now = timezone.now()
+    # Dealt before the transaction: its first write takes SQLite's one write lock, and every
+    # other process's move waits for it until the commit.
+    fields = dealt(game, deal)
     with transaction.atomic():
         games.filter(game=game, result=Result.PLAYING, daily__isnull=True).update(
             result=Result.ABANDONED, finished=now
         )
-        return Game.objects.create(
-            game=game, deal=deal, kind=kind, created=now, **dealt(game, deal), **owner
-        )
+        return Game.objects.create(game=game, deal=deal, kind=kind, created=now, **fields, **owner)
 
 
 def dealt(game: str, deal: int) -> dict[str, Any]:
