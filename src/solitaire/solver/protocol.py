@@ -79,7 +79,7 @@ class Core(Protocol):
         scorer: Any,
         budget: int,
         deadline: float | None,
-        shared: Keys,
+        shared: Any,
         draw: Any,
         noise: float,
         limit: int,
@@ -90,7 +90,7 @@ class Core(Protocol):
         self,
         root: Any,
         scorer: Any,
-        shared: Keys,
+        shared: Any,
         budget: int,
         deadline: float | None,
         width: int,
@@ -99,7 +99,7 @@ class Core(Protocol):
     ) -> tuple[str, list[RawMove], int, list[tuple[Any, list[RawMove]]]]: ...
 
     def best_first(
-        self, root: Any, scorer: Any, cap: int, shared: Keys, budget: int, deadline: float | None, /
+        self, root: Any, scorer: Any, cap: int, shared: Any, budget: int, deadline: float | None, /
     ) -> tuple[str, list[RawMove], int, Keys, bool]: ...
 
     def shorten(self, pos: Any, line: list[RawMove], /) -> list[RawMove]: ...

@@ -31,14 +31,14 @@ import gc
 import random
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from solitaire.engine import apply
 from solitaire.rules import Rules
+from solitaire.solver import backend
 from solitaire.solver.bestfirst import BestFirst
-from solitaire.solver.kernel import Kernel, Weights
+from solitaire.solver.kernel import Weights
 from solitaire.solver.protocol import Child, Core, Keys, RawMove, Score, Steps
 from solitaire.solver.stockbeam import StockBeam
 from solitaire.solver.tables import DEAL
@@ -130,22 +130,6 @@ searches left unknown it won the most (docs/solver.md)."""
 _CLOCK_EVERY: Final = 1024
 _NO_LIMIT: Final = sys.maxsize
 
-_native: Callable[[Rules, State], Core] | None = None
-
-
-def use_core(make: Callable[[Rules, State], Core] | None) -> None:
-    """Make :func:`solve` search on the kernels ``make`` builds (the C core), or on the
-    Python kernel again with None. :mod:`solitaire.solver` calls it when it loads."""
-    global _native
-    _native = make
-
-
-def new_kernel(rules: Rules, state: State) -> Core:
-    """The kernel a solve of ``state`` searches on: the C core when in use, else Python's."""
-    make = _native
-    return Kernel(rules, state) if make is None else make(rules, state)
-
-
 @dataclass(frozen=True)
 class Solution:
     """What a search found.
@@ -190,7 +174,7 @@ def solve(
 def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> Solution:
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
-    kernel = new_kernel(rules, state)
+    kernel = backend.kernel(rules, state)
     root, opening = kernel.start(state)
     if kernel.left(root) == 0:
         return Solution(WON, 0, time.perf_counter() - started, tuple(map(kernel.to_move, opening)))

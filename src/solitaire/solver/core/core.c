@@ -318,7 +318,7 @@ static PySequenceMethods keyset_as_sequence = {
 };
 
 static PyTypeObject KeySetType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire._compiled._core.KeySet",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire.solver._core.KeySet",
     .tp_doc = "A set of keys (bytes) in an open-addressing table over one arena: "
               "add, in, len, iteration.",
     .tp_basicsize = sizeof(KeySet),
@@ -2594,7 +2594,7 @@ static PyMethodDef core_methods[] = {
 };
 
 static PyTypeObject CoreType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire._compiled._core.Core",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire.solver._core.Core",
     .tp_doc = "The solver's hot path in C, from tables derived from the rules (see native.py).",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
@@ -2634,7 +2634,7 @@ static PyMethodDef scorer_methods[] = {
 };
 
 static PyTypeObject ScorerType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire._compiled._core.Scorer",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire.solver._core.Scorer",
     .tp_doc = "Scores positions of a core by weights (scoring.Weights).",
     .tp_basicsize = sizeof(Scorer),
     .tp_flags = Py_TPFLAGS_DEFAULT,
