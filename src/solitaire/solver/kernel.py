@@ -125,6 +125,16 @@ class Kernel:
         """How many cards the stock holds in ``pos``."""
         return pos[3]
 
+    @staticmethod
+    def waiting(pos: Position) -> int:
+        """How many cards the stock and the waste hold in ``pos``."""
+        return pos[3] + len(pos[4])
+
+    @staticmethod
+    def tops(pos: Position) -> tuple[int, ...]:
+        """Each foundation's top card in ``pos``, -1 while it is empty."""
+        return pos[1]
+
     def dead(self, pos: Position) -> bool:
         """True when :func:`solitaire.solver.dead.dead` proves ``pos`` lost (never in a
         game without ``runs_only``)."""

@@ -44,6 +44,10 @@ class Core(Protocol):
     """
 
     native: bool
+    returns: bool
+    """Cards come back off the foundations (Fours Up)."""
+    homepos: tuple[int, ...]
+    """Each card's place in its foundation's order."""
 
     def start(self, state: State, /) -> tuple[Any, Steps]: ...
 
@@ -58,6 +62,10 @@ class Core(Protocol):
     def stock(self, pos: Any, /) -> int: ...
 
     def dead(self, pos: Any, /) -> bool: ...
+
+    def waiting(self, pos: Any, /) -> int: ...
+
+    def tops(self, pos: Any, /) -> tuple[int, ...]: ...
 
     def play(self, pos: Any, raw: RawMove, /) -> Any: ...
 

@@ -1304,6 +1304,30 @@ static PyObject *core_stock(Core *k, PyObject *obj) {
     return PyLong_FromLong(((const uint8_t *)PyBytes_AS_STRING(obj))[1]);
 }
 
+/* The cards in the stock and the waste: stuck.py's pool. */
+static PyObject *core_waiting(Core *k, PyObject *obj) {
+    Pos p;
+    if (unpack(k, obj, &p) < 0) return NULL;
+    return PyLong_FromLong(p.stock + p.wlen);
+}
+
+/* Each foundation's top card, -1 while it is empty: the Python kernel's pos[1]. */
+static PyObject *core_tops(Core *k, PyObject *obj) {
+    Pos p;
+    if (unpack(k, obj, &p) < 0) return NULL;
+    PyObject *out = PyTuple_New(k->F);
+    if (!out) return NULL;
+    for (int i = 0; i < k->F; i++) {
+        PyObject *top = PyLong_FromLong(p.found[i]);
+        if (!top) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, top);
+    }
+    return out;
+}
+
 static PyObject *core_dead(Core *k, PyObject *obj) {
     Pos p;
     if (unpack(k, obj, &p) < 0) return NULL;
@@ -2572,6 +2596,8 @@ static PyMethodDef core_methods[] = {
     {"left", (PyCFunction)core_left, METH_O, "Cards not home (0: won)."},
     {"stock", (PyCFunction)core_stock, METH_O, "Cards left in the stock."},
     {"dead", (PyCFunction)core_dead, METH_O, "True when the dead-position test proves it lost."},
+    {"waiting", (PyCFunction)core_waiting, METH_O, "Cards in the stock and the waste."},
+    {"tops", (PyCFunction)core_tops, METH_O, "Each foundation's top card (-1: empty)."},
     {"safe", (PyCFunction)core_safe, METH_O, "The cards that may go home with no loss."},
     {"key", (PyCFunction)core_key, METH_O, "The canonical key."},
     {"moves", (PyCFunction)core_moves, METH_O, "Every move worth trying."},
