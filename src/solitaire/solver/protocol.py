@@ -39,7 +39,7 @@ class Core(Protocol):
     """A kernel: positions, keys, moves, play and children for one game and one stock.
 
     With ``native`` true it also runs the depth-first and best-first searches itself
-    (:meth:`dfs`, :meth:`best_first`), translated from ``search._dfs`` and
+    (:meth:`dfs`, :meth:`best_first`), translated from ``depthfirst.dfs`` and
     ``BestFirst.run``; the Python kernel leaves them to those functions.
     """
 
