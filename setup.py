@@ -21,7 +21,7 @@ core = Extension(
     "solitaire.solver._core",
     sources=[str(path) for path in sorted(CORE.glob("*.c"))],
     depends=[str(path) for path in sorted(CORE.glob("*.h"))],
-    extra_compile_args=["-O2"],
+    extra_compile_args=["-O2", "-fvisibility=hidden"],
 )
 
 

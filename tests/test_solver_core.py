@@ -1,4 +1,4 @@
-"""The C core (``solver/core.c``) against the Python kernel, position by position.
+"""The C core (``solver/core/*.c``) against the Python kernel, position by position.
 
 The core is a translation of the Python kernel, and the searches run on either: so on
 every position of seeded random play in every game (the positions of
