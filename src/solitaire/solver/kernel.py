@@ -66,7 +66,7 @@ class Kernel:
     """
 
     native = False
-    """The searches run in Python (depthfirst.py, bestfirst.py, stockbeam.py), not in this kernel."""
+    """The searches run in Python (depthfirst.py, bestfirst.py, stockbeam.py), not here."""
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
