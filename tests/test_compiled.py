@@ -47,7 +47,8 @@ def test_the_c_core_is_in_use_on_ci() -> None:
     if os.environ.get("CI") != "true":
         pytest.skip(f"not CI; solver is {solver.implementation()}")
     assert backend.native(), solver.implementation()
-    assert type(backend.kernel(get_rules("streets"), deal(get_rules("streets"), 1))) is not Kernel
+    rules = get_rules("streets")
+    assert type(backend.new_kernel(rules, deal(rules, 1))) is not Kernel
 
 
 def _on_python(game: str, number: int, budget: int, monkeypatch: pytest.MonkeyPatch) -> Solution:
@@ -55,7 +56,7 @@ def _on_python(game: str, number: int, budget: int, monkeypatch: pytest.MonkeyPa
     rules = get_rules(game)
     with monkeypatch.context() as patched:
         patched.setattr(backend, "_NATIVE", None)
-        assert type(backend.kernel(rules, deal(rules, number))) is Kernel
+        assert type(backend.new_kernel(rules, deal(rules, number))) is Kernel
         return solve(rules, deal(rules, number), budget)
 
 
@@ -67,7 +68,7 @@ def test_both_builds_find_the_same(
     if not backend.native():
         pytest.skip(f"solver is {solver.implementation()}")
     rules = get_rules(game)
-    assert type(backend.kernel(rules, deal(rules, number))) is not Kernel
+    assert type(backend.new_kernel(rules, deal(rules, number))) is not Kernel
     fast = solve(rules, deal(rules, number), budget)
     slow = _on_python(game, number, budget, monkeypatch)
     assert (fast.result, fast.positions, fast.expanded, fast.solution) == (

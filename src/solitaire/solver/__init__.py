@@ -10,13 +10,12 @@ True
 True
 
 Its searches run on the C core where the install built it, and as plain Python on the
-Python kernel otherwise or under ``SOLITAIRE_PURE=1``: :func:`solitaire.solver.backend.kernel`
-picks one (:func:`implementation` says which).
+Python kernel otherwise or under ``SOLITAIRE_PURE=1``:
+:func:`solitaire.solver.backend.new_kernel` picks one (:func:`implementation` says which).
 """
 
 from solitaire.rules import Rules
-from solitaire.solver import backend
-from solitaire.solver.backend import implementation
+from solitaire.solver.backend import implementation, new_kernel
 from solitaire.solver.search import DEFAULT_BUDGET, Solution, solve
 from solitaire.solver.stuck import stuck
 from solitaire.state import State
@@ -34,7 +33,7 @@ def dead(rules: Rules, state: State) -> bool:
     >>> dead(rules, deal(rules, 1))
     False
     """
-    kernel = backend.kernel(rules, state)
+    kernel = new_kernel(rules, state)
     root, _moves = kernel.start(state)
     return bool(kernel.left(root)) and bool(kernel.dead(root))
 

@@ -1,6 +1,7 @@
 """The search: in games with a waste a beam search by stock card first, then greedy
 best-first searches under several weightings, then short randomised depth-first probes,
-then depth-first search; each on the kernel :func:`solitaire.solver.backend.kernel` gives.
+then depth-first search; each on the kernel that :func:`solitaire.solver.backend.new_kernel`
+gives.
 
 The beam search (:mod:`solitaire.solver.stockbeam`) only finds wins; it is what wins Fours
 Up deals. Best-first search (:mod:`solitaire.solver.bestfirst`) finds most wins quickly, and
@@ -25,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from solitaire.rules import Rules
-from solitaire.solver import backend
+from solitaire.solver.backend import new_kernel
 from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.depthfirst import dfs, late, probe
 from solitaire.solver.protocol import Core, RawMove
@@ -150,7 +151,7 @@ def solve(
 def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> Solution:
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
-    kernel = backend.kernel(rules, state)
+    kernel = new_kernel(rules, state)
     root, opening = kernel.start(state)
     if kernel.left(root) == 0:
         return Solution(WON, 0, time.perf_counter() - started, tuple(map(kernel.to_move, opening)))

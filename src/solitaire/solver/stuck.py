@@ -1,5 +1,5 @@
 """Stuck detection, searched on the solver's kernel: the C core where the install built it,
-else the Python kernel (:func:`solitaire.solver.backend.kernel`).
+else the Python kernel (:func:`solitaire.solver.backend.new_kernel`).
 
 A game is stuck when no sequence of moves brings a new card home or takes a card out of the
 stock and waste into play. This module searches that question over the kernel's positions,
@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from solitaire.rules import Rules
-from solitaire.solver import backend
+from solitaire.solver.backend import new_kernel
 from solitaire.solver.protocol import Core
 from solitaire.solver.tables import FOUND0
 from solitaire.state import State
@@ -27,7 +27,7 @@ def stuck(rules: Rules, state: State, limit: int) -> bool:
     """Whether no sequence of moves from ``state`` brings progress (see above), searching at
     most ``limit`` positions; reaching the limit answers False.
     """
-    kernel = backend.kernel(rules, state)
+    kernel = new_kernel(rules, state)
     root = kernel.position(state)
     if kernel.left(root) == 0:
         return False  # won

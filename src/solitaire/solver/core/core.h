@@ -55,9 +55,7 @@
 #define NO_TOP (52 * 52)
 #define KEYMAX (MAXP + MAXCARDS + 1 + MAXC + 8 + 8) /* + 8: make_key copies 8 bytes at a time */
 #define HEADMAX (3 + MAXP + MAXF + MAXC)
-#define MEMO_SLOTS 4096
 #define INFO_SLOTS 1024
-#define MEMO_KEY (53 + MAXCARDS)
 
 /* ------------------------------------------------------------------ types */
 
@@ -123,7 +121,7 @@ typedef struct {
     struct Info *infos; /* foundations asked about and what they give, INFO_SLOTS;
                            made by core_new */
     struct Kid *kids; /* the searches' buffer of children, made on first use */
-    struct Memo *memo; /* is_dead's answers, MEMO_SLOTS; made only while runs_only */
+    struct Memo *memo; /* is_dead's answers (dead.c); made by dead_init while runs_only */
 } Core;
 
 typedef struct {
@@ -131,13 +129,6 @@ typedef struct {
     Core *core;
     long home, blocked, empty, cells, waste, waste_blocked, stock, depth, buried, loose, dead;
 } Scorer;
-
-/* One of is_dead's answers and what it was asked about. */
-typedef struct Memo {
-    uint64_t hash; /* 0: empty */
-    uint8_t n, dead;
-    uint8_t key[MEMO_KEY];
-} Memo;
 
 /* Some foundations' top cards and what they give (found_info). */
 typedef struct Info {
@@ -267,12 +258,10 @@ PyObject *core_make_scorer(Core *k, PyObject *args);
 
 /* ------------------------------------------------------------------ dead.c */
 
+int dead_init(Core *k);
+void dead_free(Core *k);
 int is_dead(const Core *k, const Pos *p);
-
-/* Only a deal can make a position dead (dead.py). */
-static inline int dead_child(const Core *k, Raw r, const Pos *child) {
-    return k->runs_only && r.src < 0 && is_dead(k, child);
-}
+int dead_child(const Core *k, Raw r, const Pos *child);
 
 /* ------------------------------------------------------------------ children.c */
 

@@ -3,6 +3,33 @@
  */
 #include "core.h"
 
+#define MEMO_SLOTS 4096
+#define MEMO_KEY (53 + MAXCARDS)
+
+/* One of is_dead's answers and what it was asked about. */
+typedef struct Memo {
+    uint64_t hash; /* 0: empty */
+    uint8_t n, dead;
+    uint8_t key[MEMO_KEY];
+} Memo;
+
+/* Make the table of is_dead's answers where the test holds (k->runs_only), forgetting any
+ * answers of earlier tables: 0, or -1 with MemoryError set. */
+int dead_init(Core *k) {
+    dead_free(k);
+    if (k->runs_only && !(k->memo = PyMem_Calloc(MEMO_SLOTS, sizeof(Memo)))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* Free the table of answers (a Core that goes, or new tables). */
+void dead_free(Core *k) {
+    PyMem_Free(k->memo);
+    k->memo = NULL;
+}
+
 /* dead.py's _overfull, kept card by card so that a change of one card counts again only
    the places it changes: for each card the room its place gets from the places before it,
    the copies that cannot be home as the pivot leaves, and the copies out; the stoppers'
@@ -147,7 +174,7 @@ int is_dead(const Core *k, const Pos *p) {
     memcpy(key + 53, p->waste, p->wlen);
     int n = 53 + p->wlen;
     uint64_t h = hash_bytes(key, n);
-    Memo *slot = &k->memo[h & (MEMO_SLOTS - 1)]; /* core_init made it, as runs_only */
+    Memo *slot = &k->memo[h & (MEMO_SLOTS - 1)]; /* dead_init made it, as runs_only */
     if (slot->hash == h && slot->n == n && memcmp(slot->key, key, n) == 0) return slot->dead;
     uint8_t out[52];
     memcpy(out, key, 52);
@@ -156,4 +183,10 @@ int is_dead(const Core *k, const Pos *p) {
     slot->n = (uint8_t)n;
     memcpy(slot->key, key, n);
     return slot->dead;
+}
+
+/* Whether child, reached from its parent by r, is dead: only a deal can make a position dead
+ * (dead.py), so only a deal's child is tested. */
+int dead_child(const Core *k, Raw r, const Pos *child) {
+    return k->runs_only && r.src < 0 && is_dead(k, child);
 }

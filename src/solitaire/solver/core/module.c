@@ -60,13 +60,7 @@ static int core_init(Core *k, PyObject *args, PyObject *kwds) {
     memcpy(k->stock_cards, PyBytes_AS_STRING(stock), k->nstock);
     k->H = 3 + k->P + k->F + k->C;
     memset(k->infos, 0, INFO_SLOTS * sizeof(Info)); /* new tables: forget the old answers */
-    PyMem_Free(k->memo);
-    k->memo = NULL;
-    if (k->runs_only && !(k->memo = PyMem_Calloc(MEMO_SLOTS, sizeof(Memo)))) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
+    return dead_init(k);
 }
 
 /* The foundations' table is made with the object, so that a Core that was never
@@ -84,9 +78,8 @@ static PyObject *core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
 static void core_dealloc(Core *k) {
     if (k->kids) spare_give(k->kids, MAXMOVES * sizeof(Kid));
     k->kids = NULL;
-    PyMem_Free(k->memo);
+    dead_free(k);
     PyMem_Free(k->infos);
-    k->memo = NULL;
     k->infos = NULL;
     Py_TYPE(k)->tp_free((PyObject *)k);
 }
