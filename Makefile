@@ -16,8 +16,8 @@ PYTEST := $(BIN)/pytest -n $(JOBS)
 
 .PHONY: run test quick lint typecheck unit unit-pure unit-postgres bench clean
 
-# Reinstalled when the solver changes, so that mypyc compiles it again (setup.py).
-$(STAMP): pyproject.toml setup.py $(wildcard src/solitaire/solver/*.py src/solitaire/solver/*.c)
+# Reinstalled when the C core changes, so that setup.py compiles it again.
+$(STAMP): pyproject.toml setup.py $(wildcard src/solitaire/solver/core/*.c src/solitaire/solver/core/*.h)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
 	$(BIN)/python -m pip install -e '.[dev]'
@@ -30,7 +30,7 @@ run: $(STAMP)
 test: lint typecheck unit unit-pure unit-postgres
 
 # For development: ruff, mypy and every test but the browser ones (the `browser` mark,
-# tests/browser), once, on the compiled solver and SQLite. `make test` still runs them all.
+# tests/browser), once, on the C core and SQLite. `make test` still runs them all.
 quick: lint typecheck
 	$(PYTEST) -m "not browser"
 
@@ -43,7 +43,7 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(PYTEST)
 
-# The solver's tests again on the plain Python build, the fallback where no C compiler is
+# The solver's tests again as plain Python, the fallback where no C compiler is
 # there (SOLITAIRE_PURE=1): its answers, its pruning and its stuck verdicts, through
 # solitaire.solver. Not tests/test_solver_pinned.py and tests/test_solver_probes.py: they
 # import the plain Python kernel and searches directly, so the first pass already ran them
@@ -63,4 +63,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build src/*.egg-info src/solitaire/solver/_core.*.so .pytest_cache .mypy_cache .ruff_cache

@@ -3,8 +3,8 @@
     python bench/solver.py                      # deals 1-200, 1,000,000 positions
     python bench/solver.py --deals 1-50 --budget 100000 --dir /tmp/survey
     python bench/solver.py --one streets 1      # one deal: positions/s and peak memory
-    python bench/solver.py --speed              # fixed deals, plain Python vs compiled
-    python bench/solver.py --speed --before /tmp/old   # compiled, this checkout vs another
+    python bench/solver.py --speed              # fixed deals, plain Python vs the C core
+    python bench/solver.py --speed --before /tmp/old   # this checkout vs another
     python bench/solver.py --keys streets-and-alleys 5  # bytes per key in the C core's set
 
 Each game's rows go to DIR/GAME.csv, so an interrupted run picks up where it stopped and a
@@ -13,12 +13,12 @@ and 95th-percentile seconds per deal, and positions expanded per second of searc
 
 ``--speed`` solves two fixed deals of every game (50,000 positions unless ``--budget``
 says otherwise), each in a fresh process on one core, as plain Python (``SOLITAIRE_PURE=1``)
-and compiled in turn, three times (``--repeat``), and prints the best expansions per second
-both ways: the speed of the machinery, a position that two searches expand counted twice.
-The last column gives the compiled run's distinct positions per second, what a survey
+and on the C core in turn, three times (``--repeat``), and prints the best expansions per
+second both ways: the speed of the machinery, a position that two searches expand counted
+twice. The last column gives the C core's distinct positions per second, what a survey
 reports.
 
-``--before DIR`` compares instead two compiled builds, deal by deal: this checkout's and the
+``--before DIR`` compares instead two builds, deal by deal: this checkout's and the
 one in ``DIR`` (another checkout of the project, installed in its own ``DIR/.venv``), run
 in turn, best of ``--repeat`` each; it prints both builds' distinct positions per second
 and their ratio, by wall-clock time and by CPU time (the process's own, which a busy machine
@@ -65,7 +65,7 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(FEATURED), help="comma-separated ids")
     parser.add_argument("--one", nargs=2, metavar=("GAME", "N"), help="solve one deal alone")
     parser.add_argument("--json", action="store_true", help="with --one: one JSON line")
-    parser.add_argument("--speed", action="store_true", help="plain Python vs compiled")
+    parser.add_argument("--speed", action="store_true", help="plain Python vs the C core")
     parser.add_argument("--repeat", type=int, default=3, help="with --speed: best of N runs")
     parser.add_argument("--before", type=Path, help="with --speed: another checkout to compare")
     parser.add_argument("--keys", nargs=2, metavar=("GAME", "N"), help="memory of the key set")
@@ -139,16 +139,16 @@ def one(game: str, number: int, budget: int, as_json: bool = False) -> None:
 def keys(game: str, number: int, budget: int) -> None:
     """A depth-first search of ``budget`` positions on the C core; print what its set of
     expanded keys holds per key, and the peak memory per position."""
-    from solitaire.solver import speedup
+    from solitaire.solver import backend
+    from solitaire.solver.native import NativeKernel
     from solitaire.solver.scoring import Weights
 
-    native, why = speedup.load_core()
-    if native is None:
-        raise SystemExit(f"no C core: {why}")
+    if not backend.native():
+        raise SystemExit(f"no C core: {implementation()}")
     rules = get_rules(game)
     state = deal(rules, number)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    kernel = native(rules, state)
+    kernel = NativeKernel(rules, state)
     root = kernel.start(state)[0]
     shared = kernel.keyset()
     result = kernel.dfs(root, kernel.scorer(Weights()), budget, None, shared, None, 0.0, budget)
@@ -162,9 +162,9 @@ def keys(game: str, number: int, budget: int) -> None:
 
 
 def speed(budget: int, repeat: int) -> None:
-    """Solve :data:`SPEED_DEALS` as plain Python and compiled, alternating, ``repeat`` times
-    each; print the best expansions/s both ways (the best run is the least disturbed by
-    load), and the compiled run's distinct positions/s.
+    """Solve :data:`SPEED_DEALS` as plain Python and on the C core, alternating, ``repeat``
+    times each; print the best expansions/s both ways (the best run is the least disturbed
+    by load), and the C core's distinct positions/s.
     """
     header = (
         "game",
@@ -173,9 +173,9 @@ def speed(budget: int, repeat: int) -> None:
         "positions",
         "expanded",
         "plain /s",
-        "compiled /s",
+        "C core /s",
         "speed-up",
-        "compiled positions/s",
+        "C core positions/s",
     )
     print(f"budget {budget:,} positions, best of {repeat}; solver here: {implementation()}\n")
     print(_row(header))
@@ -187,8 +187,8 @@ def speed(budget: int, repeat: int) -> None:
             for _ in range(repeat):
                 plain = max(plain, _one_in_child(game, number, budget, pure=True), key=_rate)
                 fast = max(fast, _one_in_child(game, number, budget, pure=False), key=_rate)
-            if not str(fast["solver"]).startswith("compiled"):
-                raise SystemExit(f"no compiled solver to compare with: {fast['solver']}")
+            if not str(fast["solver"]).startswith("the C core"):
+                raise SystemExit(f"no C core to compare with: {fast['solver']}")
             counts = ("result", "positions", "expanded")
             if any(plain[key] != fast[key] for key in counts):
                 raise SystemExit(f"{game} {number}: the builds differ: {plain} {fast}")
@@ -207,7 +207,7 @@ def speed(budget: int, repeat: int) -> None:
 
 
 def versus(budget: int, repeat: int, other: Path) -> None:
-    """Solve :data:`SPEED_DEALS` compiled, here and in the checkout ``other``, in turn,
+    """Solve :data:`SPEED_DEALS` here and in the checkout ``other``, in turn,
     ``repeat`` times each; print both builds' best distinct positions/s (by wall-clock and
     by CPU time) and the ratio, this build over the other."""
     python = other / ".venv" / "bin" / "python"

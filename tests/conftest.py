@@ -32,17 +32,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture
 def native() -> type:
-    """The C core's kernel class (solver/native.py), if the install built it from these
-    sources; skipped otherwise, and failed on CI unless ``SOLITAIRE_PURE`` is set (the
-    second, pure pass of ``make test``)."""
-    from solitaire.solver import speedup
+    """The C core's kernel class (solver/native.py), if the install built the core; skipped
+    otherwise, and failed on CI unless ``SOLITAIRE_PURE`` is set (the second, pure pass of
+    ``make test``)."""
+    from solitaire.solver import backend
 
-    core, why = speedup.load_core()
-    if core is None:
+    if not backend.native():
+        why = backend.implementation()
         if os.environ.get("CI") == "true" and "SOLITAIRE_PURE" not in why:
             pytest.fail(f"no C core on CI: {why}")
         pytest.skip(f"no C core: {why}")
-    return core
+    from solitaire.solver.native import NativeKernel
+
+    return NativeKernel
 
 
 @pytest.fixture(params=["python", "c"])

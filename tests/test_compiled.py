@@ -1,22 +1,20 @@
-"""The solver's two builds: the mypyc-compiled copy on the C core made on install, and the
-plain source on the Python kernel.
+"""The solver's two builds: on the C core that the install compiles, and as plain Python on
+the Python kernel.
 
 Both must search exactly the same positions: the C core is a translation of the Python
-kernel (tests/test_solver_core.py checks it position by position), so whole searches on the
-two give the same verdicts, positions and lines, and every won line replays. CI builds on a
-machine with a C compiler, so there (``CI=true``) the compiled path on the C core must be the
-one in use: a build that silently fell back to plain Python fails here instead of going
-unnoticed.
+kernel and of the searches (tests/test_solver_core.py checks the kernel position by
+position), so whole searches on the two give the same verdicts, positions and lines, and
+every won line replays. CI builds on a machine with a C compiler, so there (``CI=true``)
+the C core must be the one in use: a build that silently fell back to plain Python fails
+here instead of going unnoticed.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import subprocess
 import sys
-from types import ModuleType
 
 import pytest
 
@@ -24,7 +22,9 @@ from solitaire import solver
 from solitaire.deal import deal
 from solitaire.engine import apply
 from solitaire.games import get_rules
-from solitaire.solver import speedup
+from solitaire.solver import backend
+from solitaire.solver.kernel import Kernel
+from solitaire.solver.search import Solution, solve
 
 # (game, deal, budget): won, lost and unknown answers, in every game
 CASES = [
@@ -43,21 +43,21 @@ CASES = [
 ]
 
 
-def _compiled_search(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    """The compiled search module if the install built it from these sources (else skip)."""
-    monkeypatch.delenv("SOLITAIRE_PURE", raising=False)
-    search, which = speedup.load()
-    if search.__name__ != f"{speedup.COMPILED_PACKAGE}.search":
-        pytest.skip(f"solver is {which}")
-    return search
-
-
-def test_the_compiled_solver_is_in_use_on_ci() -> None:
+def test_the_c_core_is_in_use_on_ci() -> None:
     if os.environ.get("CI") != "true":
         pytest.skip(f"not CI; solver is {solver.implementation()}")
-    assert solver.compiled(), solver.implementation()
-    assert solver.native(), solver.implementation()
-    assert solver.solve.__module__ == "solitaire._compiled.search"
+    assert backend.native(), solver.implementation()
+    rules = get_rules("streets")
+    assert type(backend.new_kernel(rules, deal(rules, 1))) is not Kernel
+
+
+def _on_python(game: str, number: int, budget: int, monkeypatch: pytest.MonkeyPatch) -> Solution:
+    """The solve as plain Python: the seam handing out the Python kernel."""
+    rules = get_rules(game)
+    with monkeypatch.context() as patched:
+        patched.setattr(backend, "_NATIVE", None)
+        assert type(backend.new_kernel(rules, deal(rules, number))) is Kernel
+        return solve(rules, deal(rules, number), budget)
 
 
 @pytest.mark.long
@@ -65,14 +65,12 @@ def test_the_compiled_solver_is_in_use_on_ci() -> None:
 def test_both_builds_find_the_same(
     game: str, number: int, budget: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    compiled = _compiled_search(monkeypatch)
-    pure = importlib.import_module("solitaire.solver.search")
-    assert compiled is not pure
+    if not backend.native():
+        pytest.skip(f"solver is {solver.implementation()}")
     rules = get_rules(game)
-    on_core = type(compiled.new_kernel(rules, deal(rules, number))).__name__ == "NativeKernel"
-    assert on_core == solver.native()
-    fast = compiled.solve(rules, deal(rules, number), budget)
-    slow = pure.solve(rules, deal(rules, number), budget)
+    assert type(backend.new_kernel(rules, deal(rules, number))) is not Kernel
+    fast = solve(rules, deal(rules, number), budget)
+    slow = _on_python(game, number, budget, monkeypatch)
     assert (fast.result, fast.positions, fast.expanded, fast.solution) == (
         slow.result,
         slow.positions,
@@ -109,19 +107,10 @@ def _solve_cli(pure: bool, *args: str) -> tuple[str, dict[str, object]]:
     return which, report
 
 
-def test_solitaire_pure_forces_the_plain_source_and_answers_the_same() -> None:
+def test_solitaire_pure_forces_plain_python_and_answers_the_same() -> None:
     which, slow = _solve_cli(True, "blockade", "1", "--budget", "3000")
-    assert which == "pure Python (SOLITAIRE_PURE is set)"
+    assert which == "plain Python (SOLITAIRE_PURE is set)"
     assert slow["result"] == "won"
     which, fast = _solve_cli(False, "blockade", "1", "--budget", "3000")
-    assert which != "pure Python (SOLITAIRE_PURE is set)"
+    assert which != "plain Python (SOLITAIRE_PURE is set)"
     assert fast == slow
-
-
-def test_a_stale_build_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An edited source must not be shadowed by the compiled copy of its old text."""
-    monkeypatch.delenv("SOLITAIRE_PURE", raising=False)
-    monkeypatch.setattr(speedup, "source_hash", lambda: "edited since the build")
-    search, which = speedup.load()
-    assert search.__name__ == "solitaire.solver.search"
-    assert which.startswith("pure Python")

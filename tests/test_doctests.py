@@ -26,6 +26,9 @@ ENGINE = [
     "solitaire.game",
     "solitaire.render",
     "solitaire.tablefacts",
+    "solitaire.verdict",
+    "solitaire.solver",
+    "solitaire.solver.depthfirst",
     "solitaire.solver.survey",
 ]
 

@@ -1,4 +1,4 @@
-"""The C core (``solver/core.c``) against the Python kernel, position by position.
+"""The C core (``solver/core/*.c``) against the Python kernel, position by position.
 
 The core is a translation of the Python kernel, and the searches run on either: so on
 every position of seeded random play in every game (the positions of
@@ -168,9 +168,7 @@ def test_children_leave_out_what_a_key_set_holds(native: type) -> None:
 
 
 BARE_CORE = """
-from solitaire.solver import speedup
-native, why = speedup.load_core()
-Core = native.__mro__[1]
+from solitaire.solver._core import Core
 bare = Core.__new__(Core)  # never initialised: no piles, no tables
 answers = []
 for raw in (b"", b"\\x00\\x00\\x00", b"\\x00\\x00\\x03abc"):

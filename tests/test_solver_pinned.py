@@ -18,7 +18,7 @@ the stored winning lines of the survey (``data/survey``), which reach what rando
 seldom does: empty piles, high foundations, an empty stock. A move the kernel forgot would
 otherwise show only as a wrong "lost".
 
-Both kernels are checked: the Python one and the C core (``solver/core.c``), whose positions
+Both kernels are checked: the Python one and the C core (``solver/core/*.c``), whose positions
 are bytes; each is compared with the engine through its own position and key.
 """
 

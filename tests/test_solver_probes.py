@@ -1,5 +1,5 @@
-"""The randomised depth-first probes (:mod:`solitaire.solver.search`): Luby's schedule, the
-same answer on every run, and a "lost" only from a probe that exhausted the position."""
+"""The randomised depth-first probes (:mod:`solitaire.solver.depthfirst`): Luby's schedule,
+the same answer on every run, and a "lost" only from a probe that exhausted the position."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from test_solver_helpers import narrow
 from solitaire.deal import deal
 from solitaire.engine import play
 from solitaire.games import get_rules
+from solitaire.solver.depthfirst import dfs, luby, probe
 from solitaire.solver.kernel import Kernel, Weights
-from solitaire.solver.search import PROBE_WEIGHTS, _dfs, _probe, luby
+from solitaire.solver.search import PROBE_WEIGHTS
 
 
 def test_luby_sequence() -> None:
@@ -28,10 +29,10 @@ def test_probes_win_a_deal_that_depth_first_search_misses() -> None:
     kernel = Kernel(rules, start)
     root, opening = kernel.start(start)
     ranked = kernel.scorer(Weights())  # the order of solve's depth-first search
-    assert _dfs(kernel, ranked, root, 100_000, None)[0] == "unknown"
+    assert dfs(kernel, ranked, root, 100_000, None)[0] == "unknown"
     probes = kernel.scorer(PROBE_WEIGHTS)
     shared: set[bytes] = set()
-    result, line, used = _probe(kernel, probes, root, 100_000, 100_000, None, shared)
+    result, line, used = probe(kernel, probes, root, 100_000, 100_000, None, shared)
     assert result == "won" and 0 < used < 100_000
     assert len(shared) <= used  # a position counts once in shared, once per probe in used
     state = start
@@ -39,7 +40,7 @@ def test_probes_win_a_deal_that_depth_first_search_misses() -> None:
         state = play(rules, state, Kernel.to_move(raw))
     assert state.home_count() == rules.cards
     # the seeds are fixed: the same probes give the same answer
-    assert _probe(kernel, probes, root, 100_000, 100_000, None, set()) == (result, line, used)
+    assert probe(kernel, probes, root, 100_000, 100_000, None, set()) == (result, line, used)
 
 
 def test_only_a_probe_that_exhausts_the_position_proves_it_lost() -> None:
@@ -51,10 +52,10 @@ def test_only_a_probe_that_exhausts_the_position_proves_it_lost() -> None:
     # The first two probes stop at 1000 positions, short of the whole position; the third,
     # allowed 2000, exhausts it.
     shared: set[bytes] = set()
-    result, line, used = _probe(kernel, probes, root, 10 * size, 10 * size, None, shared)
+    result, line, used = probe(kernel, probes, root, 10 * size, 10 * size, None, shared)
     assert (result, line, len(shared)) == ("lost", [], size)
     assert used == 1000 + 1000 + size
     # with one position fewer in the budget, no probe can finish
     short: set[bytes] = set()
-    assert _probe(kernel, probes, root, size - 1, 10 * size, None, short)[0] == "unknown"
+    assert probe(kernel, probes, root, size - 1, 10 * size, None, short)[0] == "unknown"
     assert len(short) == size - 1

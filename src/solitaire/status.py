@@ -81,9 +81,10 @@ def is_stuck(
 
     Moves that only shuffle cards between piles, cells and (in Fours Up) off a foundation and
     back are searched, up to ``limit`` positions. Reaching the limit answers False: a game is
-    called stuck only when the search proves it. The search runs on the solver's compiled
-    kernel (:mod:`solitaire.solver.stuck`), where piles that play the same count once; given
-    the ``legal`` moves already listed, a move that is progress itself answers at once.
+    called stuck only when the search proves it. The search runs on the solver's kernel, the C
+    core where there is one (:mod:`solitaire.solver.stuck`), where piles that play the same
+    count once; given the ``legal`` moves already listed, a move that is progress itself
+    answers at once.
     """
     if is_won(rules, state):
         return False

@@ -66,7 +66,7 @@ class Kernel:
     """
 
     native = False
-    """The searches run in Python (search.py, bestfirst.py), not in this kernel."""
+    """The searches run in Python (depthfirst.py, bestfirst.py, stockbeam.py), not here."""
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
@@ -124,6 +124,16 @@ class Kernel:
     def stock(pos: Position) -> int:
         """How many cards the stock holds in ``pos``."""
         return pos[3]
+
+    @staticmethod
+    def waiting(pos: Position) -> int:
+        """How many cards the stock and the waste hold in ``pos``."""
+        return pos[3] + len(pos[4])
+
+    @staticmethod
+    def tops(pos: Position) -> tuple[int, ...]:
+        """Each foundation's top card in ``pos``, -1 while it is empty."""
+        return pos[1]
 
     def dead(self, pos: Position) -> bool:
         """True when :func:`solitaire.solver.dead.dead` proves ``pos`` lost (never in a
@@ -307,8 +317,8 @@ class Kernel:
         noise: float,
         limit: int,
     ) -> tuple[str, int, list[RawMove], set[bytes]]:
-        """Not here: the Python kernel's depth-first search is ``search._dfs``."""
-        raise NotImplementedError("the Python kernel searches in search.py")
+        """Not here: the Python kernel's depth-first search is ``depthfirst.dfs``."""
+        raise NotImplementedError("the Python kernel searches in depthfirst.py")
 
     def beam(
         self,
@@ -336,8 +346,8 @@ class Kernel:
         raise NotImplementedError("the Python kernel searches in bestfirst.py")
 
     def shorten(self, pos: Position, line: list[RawMove]) -> list[RawMove]:
-        """Not here: the Python kernel shortens a line in ``search._shorten``."""
-        raise NotImplementedError("the Python kernel shortens in search.py")
+        """Not here: the Python kernel shortens a line in ``shorten._shorten``."""
+        raise NotImplementedError("the Python kernel shortens in shorten.py")
 
 
 def position_of(rules: Rules, state: State) -> Position:

@@ -1,14 +1,14 @@
-"""The C core (``core.c``) behind the Python kernel's interface: what a search calls.
+"""The C core (``core/*.c``, the extension ``solitaire.solver._core``) behind the Python
+kernel's interface: what a search calls.
 
-``setup.py`` compiles ``core.c`` into ``solitaire._compiled._core`` beside the mypyc build.
-:class:`NativeKernel` gives it the tables that :mod:`solitaire.solver.tables` derives from
-the rules, as bytes, and adds the few methods that are not on the hot path (turning an
+:class:`NativeKernel` gives the core the tables that :mod:`solitaire.solver.tables` derives
+from the rules, as bytes, and adds the few methods that are not on the hot path (turning an
 engine state into a position, making a scorer, a set of keys). Positions are ``bytes`` here
 where the Python kernel has tuples; :meth:`NativeKernel.unpack` gives the tuple, which is
 how the tests compare the two (``tests/test_solver_core.py``).
 
-This module is plain Python (mypyc cannot subclass a C type): it is imported only when the
-compiled core is there and fresh (:mod:`solitaire.solver.speedup`).
+Importing this module imports the C core: :mod:`solitaire.solver.backend` does it only when
+the core is there.
 """
 
 from __future__ import annotations
@@ -16,14 +16,12 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from solitaire._compiled import _core  # type: ignore[attr-defined]
 from solitaire.rules import Rules
+from solitaire.solver._core import Core, KeySet, Scorer
 from solitaire.solver.kernel import Kernel, position_of
 from solitaire.solver.scoring import Weights
 from solitaire.solver.tables import Tables, tables
 from solitaire.state import Move, State
-
-KeySet = _core.KeySet
 
 
 def _byte(value: int) -> int:
@@ -34,11 +32,11 @@ def _byte(value: int) -> int:
 _ARGS: dict[int, tuple[Tables, dict[str, Any]]] = {}
 
 _WEIGHTS = tuple(field.name for field in fields(Weights))
-"""The weights in the order ``_core.Core.make_scorer`` takes them."""
+"""The weights in the order ``Core.make_scorer`` takes them."""
 
 
 def core_tables(t: Tables) -> dict[str, Any]:
-    """The keyword arguments of ``_core.Core`` for the tables ``t``, made once per game."""
+    """The keyword arguments of :class:`Core` for the tables ``t``, made once per game."""
     kept = _ARGS.get(id(t))
     if kept is None or kept[0] is not t:
         kept = _ARGS[id(t)] = (t, _core_tables(t))
@@ -75,7 +73,7 @@ def _core_tables(t: Tables) -> dict[str, Any]:
     }
 
 
-class NativeKernel(_core.Core):  # type: ignore[misc]
+class NativeKernel(Core):
     """The C core for one game and one stock, with the Python kernel's interface; it runs
     the depth-first and best-first searches itself (``native``)."""
 
@@ -92,22 +90,22 @@ class NativeKernel(_core.Core):  # type: ignore[misc]
 
     def position(self, state: State) -> bytes:
         """The core's position for ``state``, as it is."""
-        return self.pack(position_of(self.rules, state))  # type: ignore[no-any-return]
+        return self.pack(position_of(self.rules, state))
 
     def start(self, state: State) -> tuple[bytes, tuple[tuple[int, int, int], ...]]:
         """The core's position for ``state`` after its safe moves, and those moves."""
-        return self.close(self.position(state), ())  # type: ignore[no-any-return]
+        return self.close(self.position(state), ())
 
     @staticmethod
     def to_move(raw: tuple[int, int, int]) -> Move:
         """The engine's move for a raw move."""
         return Kernel.to_move(raw)
 
-    def scorer(self, weights: Weights) -> Any:
+    def scorer(self, weights: Weights) -> Scorer:
         """A scorer by ``weights``, in C."""
         return self.make_scorer(*(getattr(weights, name) for name in _WEIGHTS))
 
     @staticmethod
-    def keyset() -> Any:
+    def keyset() -> KeySet:
         """An empty set of keys, in C."""
         return KeySet()

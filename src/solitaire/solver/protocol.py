@@ -39,11 +39,15 @@ class Core(Protocol):
     """A kernel: positions, keys, moves, play and children for one game and one stock.
 
     With ``native`` true it also runs the depth-first and best-first searches itself
-    (:meth:`dfs`, :meth:`best_first`), translated from ``search._dfs`` and
+    (:meth:`dfs`, :meth:`best_first`), translated from ``depthfirst.dfs`` and
     ``BestFirst.run``; the Python kernel leaves them to those functions.
     """
 
     native: bool
+    returns: bool
+    """Cards come back off the foundations (Fours Up)."""
+    homepos: tuple[int, ...]
+    """Each card's place in its foundation's order."""
 
     def start(self, state: State, /) -> tuple[Any, Steps]: ...
 
@@ -58,6 +62,10 @@ class Core(Protocol):
     def stock(self, pos: Any, /) -> int: ...
 
     def dead(self, pos: Any, /) -> bool: ...
+
+    def waiting(self, pos: Any, /) -> int: ...
+
+    def tops(self, pos: Any, /) -> tuple[int, ...]: ...
 
     def play(self, pos: Any, raw: RawMove, /) -> Any: ...
 
@@ -79,7 +87,7 @@ class Core(Protocol):
         scorer: Any,
         budget: int,
         deadline: float | None,
-        shared: Keys,
+        shared: Any,
         draw: Any,
         noise: float,
         limit: int,
@@ -90,7 +98,7 @@ class Core(Protocol):
         self,
         root: Any,
         scorer: Any,
-        shared: Keys,
+        shared: Any,
         budget: int,
         deadline: float | None,
         width: int,
@@ -99,7 +107,7 @@ class Core(Protocol):
     ) -> tuple[str, list[RawMove], int, list[tuple[Any, list[RawMove]]]]: ...
 
     def best_first(
-        self, root: Any, scorer: Any, cap: int, shared: Keys, budget: int, deadline: float | None, /
+        self, root: Any, scorer: Any, cap: int, shared: Any, budget: int, deadline: float | None, /
     ) -> tuple[str, list[RawMove], int, Keys, bool]: ...
 
     def shorten(self, pos: Any, line: list[RawMove], /) -> list[RawMove]: ...

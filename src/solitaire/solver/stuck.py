@@ -1,19 +1,25 @@
-"""Stuck detection, searched on the solver's kernel: SPEC's rule at compiled speed.
+"""Stuck detection, searched on the solver's kernel: the C core where the install built it,
+else the Python kernel (:func:`solitaire.solver.backend.new_kernel`).
 
 A game is stuck when no sequence of moves brings a new card home or takes a card out of the
-stock and waste into play. This module searches that question over the kernel's positions
-(:mod:`solitaire.solver.kernel`), which read the same rules as the engine: its moves, with
-each kind of duplicate left out, and its canonical keys, under which piles (and free cells)
-that play the same are one position. Both only merge positions that reach the same
-progress, so the answer is the one a plain search over the engine's moves gives, while the
-same bound covers more of the table. ``tests/test_stuck.py`` holds that plain search and
-checks the two against each other.
+stock and waste into play. This module searches that question over the kernel's positions,
+which read the same rules as the engine: its moves, with each kind of duplicate left out,
+and its canonical keys, under which piles (and free cells) that play the same are one
+position. Both only merge positions that reach the same progress, so the answer is the one
+a plain search over the engine's moves gives, while the same bound covers more of the table.
+``tests/test_stuck.py`` holds that plain search and checks the two against each other. Both
+kernels give the same moves in the same order and keys that tell apart the same positions,
+so they visit the same positions and give the same answer under the same bound.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from solitaire.rules import Rules
-from solitaire.solver.kernel import FOUND0, Kernel, Position
+from solitaire.solver.backend import new_kernel
+from solitaire.solver.protocol import Core
+from solitaire.solver.tables import FOUND0
 from solitaire.state import State
 
 
@@ -21,22 +27,23 @@ def stuck(rules: Rules, state: State, limit: int) -> bool:
     """Whether no sequence of moves from ``state`` brings progress (see above), searching at
     most ``limit`` positions; reaching the limit answers False.
     """
-    kernel = Kernel(rules, state)
+    kernel = new_kernel(rules, state)
     root = kernel.position(state)
-    if root[5] == 0:
+    if kernel.left(root) == 0:
         return False  # won
-    pool = root[3] + len(root[4])
-    heights = _heights(kernel, root) if kernel.returns else []
+    pool = kernel.waiting(root)
+    returns = kernel.returns
+    heights = _heights(kernel, root) if returns else []
     seen = {kernel.key(root)}
     stack = [root]
     while stack:
         pos = stack.pop()
         for raw in kernel.moves(pos):
             child = kernel.play(pos, raw)
-            if child[3] + len(child[4]) < pool:
+            if kernel.waiting(child) < pool:
                 return False  # a card left the stock and waste for the table
             if raw[1] >= FOUND0 and (
-                not kernel.returns or _new_card_home(heights, _heights(kernel, child))
+                not returns or _new_card_home(heights, _heights(kernel, child))
             ):
                 return False
             key = kernel.key(child)
@@ -49,10 +56,10 @@ def stuck(rules: Rules, state: State, limit: int) -> bool:
     return True
 
 
-def _heights(kernel: Kernel, pos: Position) -> list[list[int]]:
+def _heights(kernel: Core, pos: Any) -> list[list[int]]:
     """For each suit, the heights of its foundations, highest first."""
     heights: list[list[int]] = [[], [], [], []]
-    for top in pos[1]:
+    for top in kernel.tops(pos):
         if top >= 0:
             heights[top & 3].append(kernel.homepos[top] + 1)
     for suit in heights:

@@ -50,12 +50,7 @@ class Tables:
         self.decks = rules.decks
         self.cards = rules.cards
         self.fits: tuple[frozenset[int], ...] = rules.fits
-        # fits_on[top * 52 + card] is 1 when ``card`` builds on ``top``; row 52 (no top) is 0
-        fits_on = bytearray(53 * 52)
-        for top, cards in enumerate(rules.fits):
-            for card in cards:
-                fits_on[top * 52 + card] = 1
-        self.fits_on = bytes(fits_on)
+        self.fits_on = _fits_on(rules)
         self.homepos: tuple[int, ...] = rules.home_position
         self.one_card = rules.runs is RunRule.ONE_CARD
         self.limited = rules.runs is RunRule.LIMITED_RUN
@@ -71,53 +66,72 @@ class Tables:
         self.returns = found.returns
         self.suited = found.suits is not None
         self.base_cards = tuple(code_of(found.base, suit) for suit in range(4))
-        # next card a foundation takes, indexed by its top card code (+1 so that -1 works)
-        nxt = [-1] * 53
-        for top in range(52):
-            pos = found.position[rank_of(top)]
-            if pos < 12:
-                nxt[top + 1] = code_of(found.sequence[pos + 1], suit_of(top))
-        self.next_home = tuple(nxt)
-        # the card under each card on its foundation (-1: none), and each card as bytes
-        self.below = tuple(
-            code_of(found.sequence[found.position[rank_of(top)] - 1], suit_of(top))
-            if found.position[rank_of(top)] > 0
-            else -1
-            for top in range(52)
-        )
+        self.next_home, self.below = _next_and_below(rules)
         self.card_bytes = tuple(bytes((card,)) for card in range(52))
         self.rank = tuple(rank_of(code) for code in range(52))
-        # Which suits have a card that could be built on card c, and its home position.
-        need_suits: list[tuple[int, ...]] = []
-        need_pos: list[int] = []
-        for card in range(52):
-            fitters = sorted(rules.fits[card])
-            need_suits.append(tuple(sorted({suit_of(x) for x in fitters})))
-            need_pos.append(self.homepos[fitters[0]] if fitters else -1)
-        self.need_suits = tuple(need_suits)
-        self.need_pos = tuple(need_pos)
+        self.need_suits, self.need_pos = _needs(rules)
         # fitters that are dealt bases never leave: they count as home for good
         self.fitters_fixed = tuple(
             all(found.dealt.count(x) == rules.decks for x in rules.fits[card]) for card in range(52)
         )
         self.stopper = tuple(card in rules.stoppers for card in range(52))
         self.takes_nothing = tuple(not rules.fits[card] for card in range(52))
-        # The dead-position test (dead.py) holds where every pile is a built run of
-        # consecutive ranks and the waste, filled by the stock alone, empties only onto
-        # foundations and piles.
-        self.runs_only = (
-            rules.has_waste
-            and not rules.cells
-            and not rules.refills
-            and not self.deal_to_piles
-            and self.suited
-            and max(rules.tableau.deal) <= 1
-            and all(rank_of(x) == rank_of(c) - 1 for c in range(52) for x in rules.fits[c])
-        )
+        self.runs_only = _runs_only(rules)
         # each suit's cards in the order its foundations take them
         self.sequence = tuple(
             bytes(code_of(rank, suit) for rank in found.sequence) for suit in range(4)
         )
+
+
+def _fits_on(rules: Rules) -> bytes:
+    """``fits_on[top * 52 + card]`` is 1 when ``card`` builds on ``top``; row 52 (no top) is 0."""
+    fits_on = bytearray(53 * 52)
+    for top, cards in enumerate(rules.fits):
+        for card in cards:
+            fits_on[top * 52 + card] = 1
+    return bytes(fits_on)
+
+
+def _next_and_below(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The next card a foundation takes, by its top card code + 1 (so that -1, empty, works;
+    -1: complete); and the card under each card on its foundation (-1: none)."""
+    found = rules.foundations
+    nxt = [-1] * 53
+    below = [-1] * 52
+    for top in range(52):
+        pos = found.position[rank_of(top)]
+        if pos < 12:
+            nxt[top + 1] = code_of(found.sequence[pos + 1], suit_of(top))
+        if pos > 0:
+            below[top] = code_of(found.sequence[pos - 1], suit_of(top))
+    return tuple(nxt), tuple(below)
+
+
+def _needs(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """For each card, the suits of the cards that build on it, and the home position of the
+    first of those (-1: none)."""
+    need_suits: list[tuple[int, ...]] = []
+    need_pos: list[int] = []
+    for card in range(52):
+        fitters = sorted(rules.fits[card])
+        need_suits.append(tuple(sorted({suit_of(x) for x in fitters})))
+        need_pos.append(rules.home_position[fitters[0]] if fitters else -1)
+    return tuple(need_suits), tuple(need_pos)
+
+
+def _runs_only(rules: Rules) -> bool:
+    """Whether the dead-position test (dead.py) holds: every pile is a built run of
+    consecutive ranks, and the waste, filled by the stock alone, empties only onto foundations
+    and piles."""
+    return (
+        rules.has_waste
+        and not rules.cells
+        and not rules.refills
+        and not (rules.stock is not None and rules.stock.to is StockTarget.EVERY_PILE)
+        and rules.foundations.suits is not None
+        and max(rules.tableau.deal) <= 1
+        and all(rank_of(x) == rank_of(c) - 1 for c in range(52) for x in rules.fits[c])
+    )
 
 
 _TABLES: dict[Rules, Tables] = {}

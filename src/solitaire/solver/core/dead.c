@@ -1,0 +1,192 @@
+/* The dead-position test: true when some card of the waste can never leave it, however many
+ * of the stock's cards are dealt first. Python twin: dead.py, whose docstring gives the proof.
+ */
+#include "core.h"
+
+#define MEMO_SLOTS 4096
+#define MEMO_KEY (53 + MAXCARDS)
+
+/* One of is_dead's answers and what it was asked about. */
+typedef struct Memo {
+    uint64_t hash; /* 0: empty */
+    uint8_t n, dead;
+    uint8_t key[MEMO_KEY];
+} Memo;
+
+/* Make the table of is_dead's answers where the test holds (k->runs_only), forgetting any
+ * answers of earlier tables: 0, or -1 with MemoryError set. */
+int dead_init(Core *k) {
+    dead_free(k);
+    if (k->runs_only && !(k->memo = PyMem_Calloc(MEMO_SLOTS, sizeof(Memo)))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* Free the table of answers (a Core that goes, or new tables). */
+void dead_free(Core *k) {
+    PyMem_Free(k->memo);
+    k->memo = NULL;
+}
+
+/* dead.py's _overfull, kept card by card so that a change of one card counts again only
+   the places it changes: for each card the room its place gets from the places before it,
+   the copies that cannot be home as the pivot leaves, and the copies out; the stoppers'
+   waiting, and the other cards' waiting (need) and out (have) by rank. */
+typedef struct {
+    int room[52], wait[52], count[52], stoppers, need[14], have[14];
+} Waiting;
+
+
+/* Counts again from card's place on, in the copies of dealt, until a place gets the room
+   it had before: from there on nothing has changed. */
+static void recount(const Core *k, Waiting *w, const uint8_t *dealt, int pivot, int card) {
+    const uint8_t *order = k->sequence + 13 * (card & 3);
+    int first = k->homepos[card], room = w->room[card];
+    for (int place = first; place < 13; place++) {
+        int c = order[place];
+        if (place > first && room == w->room[c]) break;
+        w->room[c] = room;
+        int count = dealt[c] + (c == pivot), waiting = count > room ? count - room : 0;
+        if (k->stopper[c]) {
+            w->stoppers += waiting - w->wait[c];
+        } else {
+            w->need[c / 4 + 1] += waiting - w->wait[c];
+            w->have[c / 4 + 1] += count - w->count[c];
+        }
+        w->wait[c] = waiting;
+        w->count[c] = count;
+        if (dealt[c] < room) room = dealt[c];
+    }
+}
+
+static void wait_all(const Core *k, Waiting *w, const uint8_t *dealt, int pivot) {
+    memset(w, 0, sizeof *w);
+    for (int suit = 0; suit < 4; suit++) {
+        const uint8_t *order = k->sequence + 13 * suit;
+        for (int place = 0; place < 13; place++) w->room[order[place]] = -1; /* all change */
+        w->room[order[0]] = k->decks;
+        recount(k, w, dealt, pivot, order[0]);
+    }
+}
+
+/* dead.py's _runs, against a limit: whether the runs that hold need[r] to have[r] cards of
+   each rank are more than spare (it stops counting there). */
+static int runs_over(const int *need, const int *have, int spare) {
+    int n = 0, level = 0;
+    if (spare < 0) return 1;
+    for (int r = 1; r < 14; r++) {
+        int next = need[r] > level ? need[r] : level;
+        if (next > have[r]) next = have[r];
+        if (next > level && (n += next - level) > spare) return 1;
+        level = next;
+    }
+    return 0;
+}
+
+/* The waiting cards need more piles than there are. */
+static int overfull(const Core *k, const Waiting *w) {
+    return runs_over(w->need, w->have, k->P - w->stoppers);
+}
+
+/* overfull() of the copies in dealt, counted from scratch without keeping the counts. */
+static int overfull_of(const Core *k, const uint8_t *dealt, int pivot) {
+    int stoppers = 0, need[14] = {0}, have[14] = {0};
+    for (int suit = 0; suit < 4; suit++) {
+        const uint8_t *order = k->sequence + 13 * suit;
+        int room = k->decks;
+        for (int place = 0; place < 13; place++) {
+            int c = order[place];
+            int count = dealt[c] + (c == pivot), waiting = count > room ? count - room : 0;
+            if (dealt[c] < room) room = dealt[c];
+            if (k->stopper[c]) {
+                stoppers += waiting;
+            } else {
+                need[c / 4 + 1] += waiting;
+                have[c / 4 + 1] += count;
+            }
+        }
+    }
+    return runs_over(need, have, k->P - stoppers);
+}
+
+/* dead.py's _stuck: pivot cannot leave the waste with room on the piles, however many of
+   the nstock cards left are dealt first; none counts out with none dealt. */
+static int stuck(const Core *k, const Waiting *none, const uint8_t *out, int pivot,
+                 int nstock) {
+    if (!overfull(k, none)) return 0;
+    if (nstock == 0) return 1;
+    uint8_t dealt[52];
+    memcpy(dealt, out, 52); /* most pivots that fail with none dealt pass with all */
+    for (int at = 0; at < nstock; at++) dealt[k->stock_cards[at]]++;
+    if (!overfull_of(k, dealt, pivot)) return 0;
+    memcpy(dealt, out, 52);
+    Waiting w = *none;
+    for (int at = nstock - 1; at > 0; at--) { /* 1 to nstock - 1 dealt, from the end */
+        int card = k->stock_cards[at];
+        dealt[card]++;
+        recount(k, &w, dealt, pivot, card);
+        if (!overfull(k, &w)) return 0;
+    }
+    return 1;
+}
+
+/* dead.py's dead(), translated: true when some card of the waste proves p lost, out holding
+   the copies home or on the piles (it counts the waste's into it). */
+static int dead_count(const Core *k, const Pos *p, uint8_t *out) {
+    Waiting none;
+    for (int at = p->wlen - 1, last = -1; at >= 0; at--) {
+        int card = p->waste[at];
+        if (last < 0) {
+            wait_all(k, &none, out, card);
+        } else { /* last is out now and card the pivot */
+            recount(k, &none, out, card, last);
+            recount(k, &none, out, card, card);
+        }
+        if (stuck(k, &none, out, card, p->stock)) return 1;
+        out[card]++;
+        last = card;
+    }
+    return 0;
+}
+
+/* The answer depends only on the copies home or on the piles, the stock's length and the
+   waste, which many positions of a search share (they differ in how the piles are laid
+   out): so each answer is kept in a slot of k->memo picked by a hash of those, and asked
+   for again only when the slot holds other ones. */
+int is_dead(const Core *k, const Pos *p) {
+    if (!k->runs_only || p->wlen == 0) return 0;
+    for (int i = 0; i < k->P; i++) { /* only built runs, as play makes them */
+        const uint8_t *c = pile(p, i);
+        for (int j = 1; j < p->len[i]; j++)
+            if (!k->fits_on[c[j - 1] * 52 + c[j]]) return 0;
+    }
+    uint8_t key[MEMO_KEY] = {0}; /* the copies out, the stock's length, the waste */
+    for (int f = 0; f < k->F; f++) { /* dead.py's _home */
+        int top = p->found[f];
+        if (top < 0) continue;
+        const uint8_t *order = k->sequence + 13 * (top & 3);
+        for (int place = 0; place <= k->homepos[top]; place++) key[order[place]]++;
+    }
+    for (int i = 0; i < p->ncards; i++) key[p->cards[i]]++;
+    key[52] = (uint8_t)p->stock;
+    memcpy(key + 53, p->waste, p->wlen);
+    int n = 53 + p->wlen;
+    uint64_t h = hash_bytes(key, n);
+    Memo *slot = &k->memo[h & (MEMO_SLOTS - 1)]; /* dead_init made it, as runs_only */
+    if (slot->hash == h && slot->n == n && memcmp(slot->key, key, n) == 0) return slot->dead;
+    uint8_t out[52];
+    memcpy(out, key, 52);
+    slot->dead = (uint8_t)dead_count(k, p, out);
+    slot->hash = h;
+    slot->n = (uint8_t)n;
+    memcpy(slot->key, key, n);
+    return slot->dead;
+}
+
+/* Whether child, reached from its parent by r, is dead: only a deal can make a position dead
+ * (dead.py), so only a deal's child is tested. */
+int dead_child(const Core *k, Raw r, const Pos *child) {
+    return k->runs_only && r.src < 0 && is_dead(k, child);
+}

@@ -1,0 +1,55 @@
+"""A winning line made shorter on the kernel before the solver hands it out.
+
+The searches' lines wander: a best-first line goes back and forth between the positions it
+tried. :func:`shorten` keeps the line's end and takes, from each position, the move that
+lands furthest along it, as :func:`solitaire.lines.shorten` does on the engine, but on the
+kernel's positions. On the C core it runs in C (``core/shorten.c``, ``Core.shorten``), with
+the same moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solitaire.engine import apply
+from solitaire.rules import Rules
+from solitaire.solver.protocol import Core, RawMove
+from solitaire.state import Move, State
+
+
+def shorten(kernel: Core, rules: Rules, start: State, line: list[RawMove]) -> tuple[Move, ...]:
+    """A winning line from ``start`` to the same final position, no longer than ``line``:
+    from each position it takes the kernel's move that lands furthest along the line (the
+    line's own next move at worst). Positions are compared exactly, not by key. The engine
+    stays the judge: the line is replayed through :func:`solitaire.engine.apply`, which
+    raises if a move is illegal.
+    """
+    pos = kernel.position(start)
+    raws = kernel.shorten(pos, line) if kernel.native else _shorten(kernel, pos, line)
+    short = tuple(map(kernel.to_move, raws))
+    state = start
+    for move in short:
+        state = apply(rules, state, move)[1]
+    return short
+
+
+def _shorten(kernel: Core, pos: Any, line: list[RawMove]) -> list[RawMove]:
+    """:func:`shorten`'s raw moves, on the Python kernel."""
+    positions = [pos]
+    for raw in line:
+        pos = kernel.play(pos, raw)
+        positions.append(pos)
+    last_seen = {at: index for index, at in enumerate(positions)}
+    short: list[RawMove] = []
+    index = 0
+    end = len(positions) - 1
+    while index < end:
+        here = positions[index]
+        best, best_raw = index + 1, line[index]
+        for raw in kernel.moves(here):
+            reached = last_seen.get(kernel.play(here, raw), -1)
+            if reached > best:
+                best, best_raw = reached, raw
+        short.append(best_raw)
+        index = best
+    return short
