@@ -20,6 +20,7 @@ its piles are too.)
 
 from __future__ import annotations
 
+from solitaire.solver.placement import can_leave
 from solitaire.solver.tables import Position, Tables
 
 
@@ -33,13 +34,19 @@ def dead(t: Tables, pos: Position, stock_cards: bytes) -> bool:
     counted alike), so the searches test the children of deals only.
     """
     waste = pos[4]
-    if not waste or not _built(t, pos[0]):
+    if not waste or not built(t, pos[0]):
         return False
-    out = _home(t, pos[1])  # copies home, on the piles or in the waste above the pivot
+    out = home_counts(t, pos[1])  # copies home, on the piles or in the waste above the pivot
     for pile in pos[0]:
         for card in pile:
             out[card] += 1
-    left = stock_cards[: pos[3]]
+    return dead_counts(t, out, waste, stock_cards[: pos[3]])
+
+
+def dead_counts(t: Tables, out: list[int], waste: bytes, left: bytes) -> bool:
+    """:func:`dead` from the copies of each card home or on the piles (``out``), the
+    waste and the stock's cards ``left`` (dealt from the end)."""
+    out = list(out)
     for at in range(len(waste) - 1, -1, -1):
         card = waste[at]
         if _stuck(t, out, card, left):
@@ -49,57 +56,24 @@ def dead(t: Tables, pos: Position, stock_cards: bytes) -> bool:
 
 
 def _stuck(t: Tables, out: list[int], pivot: int, left: bytes) -> bool:
-    """True when ``pivot`` cannot leave the waste with room on the piles, whether none,
-    some or all of the stock's cards ``left`` (dealt from the end) are dealt first."""
+    """True when ``pivot`` cannot leave the waste with room for the cards out, whether
+    none, some or all of the stock's cards ``left`` (dealt from the end) are dealt first."""
     dealt = out.copy()
-    if not _overfull(t, dealt, pivot):
+    if can_leave(t, dealt, pivot):
         return False
     every = dealt.copy()  # most pivots that fail with none dealt pass with all: try that next
     for card in left:
         every[card] += 1
-    if left and not _overfull(t, every, pivot):
+    if left and can_leave(t, every, pivot):
         return False
     for card in reversed(left):
         dealt[card] += 1
-        if not _overfull(t, dealt, pivot):
+        if can_leave(t, dealt, pivot):
             return False
     return True
 
 
-def _overfull(t: Tables, dealt: list[int], pivot: int) -> bool:
-    """True when the copies in ``dealt`` and the pivot that cannot be home as the pivot
-    leaves need more piles than there are."""
-    stoppers = 0
-    need = [0] * 14  # copies of each rank that must be on piles
-    have = [0] * 14  # copies of each rank that may be
-    for order in t.sequence:
-        room = t.decks
-        for card in order:
-            count = dealt[card] + (card == pivot)
-            waiting = max(0, count - room)
-            room = min(room, dealt[card])
-            if t.stopper[card]:
-                stoppers += waiting
-            else:
-                need[t.rank[card]] += waiting
-                have[t.rank[card]] += count
-    return stoppers + _runs(need, have) > t.piles
-
-
-def _runs(need: list[int], have: list[int]) -> int:
-    """The fewest runs, each one card of every rank from its lowest to its highest, that
-    hold between ``need[r]`` and ``have[r]`` cards of each rank ``r``: a run begins wherever
-    the count goes up from one rank to the next, so the count is kept level for as long as
-    ``need`` and ``have`` let it."""
-    runs = level = 0
-    for rank in range(1, 14):
-        new = min(have[rank], max(need[rank], level))
-        runs += max(0, new - level)
-        level = new
-    return runs
-
-
-def _home(t: Tables, found: tuple[int, ...]) -> list[int]:
+def home_counts(t: Tables, found: tuple[int, ...]) -> list[int]:
     """How many copies of each card are home, from the foundations' top cards."""
     home = [0] * 52
     for top in found:
@@ -109,7 +83,7 @@ def _home(t: Tables, found: tuple[int, ...]) -> list[int]:
     return home
 
 
-def _built(t: Tables, piles: tuple[bytes, ...]) -> bool:
+def built(t: Tables, piles: tuple[bytes, ...]) -> bool:
     """True when every pile is a built run, each card on one it fits: then every pile stays
     one. A table laid out by hand need not be."""
     fits_on = t.fits_on

@@ -33,6 +33,7 @@ from solitaire.solver.tables import (
     Tables,
     tables,
 )
+from solitaire.solver.wastegame import waste_game
 from solitaire.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
 
 __all__ = [
@@ -139,6 +140,13 @@ class Kernel:
         """True when :func:`solitaire.solver.dead.dead` proves ``pos`` lost (never in a
         game without ``runs_only``)."""
         return self.t.runs_only and dead(self.t, pos, self.stock_cards)
+
+    def waste_game(self, pos: Position, budget: int, deadline: float | None) -> tuple[str, int]:
+        """:func:`solitaire.solver.wastegame.waste_game` from ``pos``: "lost" proves it
+        lost (only in a game with ``runs_only``)."""
+        if not self.t.runs_only:
+            raise ValueError("the waste game holds only where piles are runs")
+        return waste_game(self.t, pos, self.stock_cards, budget, deadline)
 
     def safe(self, pos: Position) -> frozenset[int]:
         """The cards that may go home from ``pos`` with no loss (see :mod:`lookup`)."""

@@ -33,7 +33,7 @@ from solitaire.solver.protocol import Core, RawMove
 from solitaire.solver.scoring import Weights
 from solitaire.solver.shorten import shorten
 from solitaire.solver.stockbeam import StockBeam
-from solitaire.solver.tables import DEAL
+from solitaire.solver.tables import DEAL, tables
 from solitaire.state import Move, State
 from solitaire.verdict import Verdict
 
@@ -102,6 +102,12 @@ PROBE_SHARE = 0.3
 """The share of the budget that the randomised depth-first probes spend, after the
 best-first searches and before the last depth-first search."""
 
+WASTE_GAME_SHARE = 0.3
+"""In games whose piles are built runs (Fours Up), the waste game
+(:mod:`solitaire.solver.wastegame`) runs first, with this share of the budget, its positions
+counted among the positions expanded (and this share of any time limit). When it proves the
+position lost the solve answers at once; otherwise the other searches share the rest."""
+
 PROBE_WEIGHTS = Weights(blocked=6, empty=12, cells=6, depth=5)
 """The probes' weighting: of those tried, the one under which they win the most of the
 Streets and Alleys deals that the other searches leave unknown (docs/solver.md)."""
@@ -157,7 +163,14 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
         return Solution(WON, 0, time.perf_counter() - started, tuple(map(kernel.to_move, opening)))
     if kernel.dead(root):
         return Solution(LOST, 1, time.perf_counter() - started, expanded=1)
-    searches = _Searches(kernel, root, budget, deadline)
+    entered = 0
+    if tables(rules).runs_only:
+        result, entered = kernel.waste_game(
+            root, int(budget * WASTE_GAME_SHARE) or 1, _share(started, seconds, WASTE_GAME_SHARE)
+        )
+        if result == LOST:
+            return Solution(LOST, entered, time.perf_counter() - started, expanded=entered)
+    searches = _Searches(kernel, root, budget - entered, deadline)
     profiles = profiles_for(rules)
     result, line = searches.stock(profiles[0]) if rules.has_waste else (UNKNOWN, [])
     if result == UNKNOWN:
@@ -166,12 +179,18 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
         result, line = searches.probes()
     if result == UNKNOWN:
         result, line = searches.depth_first()
-    positions = len(searches.expanded)
+    positions = entered + len(searches.expanded)
+    work = entered + searches.work
     elapsed = time.perf_counter() - started
     if result != WON:
-        return Solution(Verdict(result), positions, elapsed, expanded=searches.work)
+        return Solution(Verdict(result), positions, elapsed, expanded=work)
     moves = shorten(kernel, rules, state, [*opening, *line])
-    return Solution(WON, positions, elapsed, moves, searches.work)
+    return Solution(WON, positions, elapsed, moves, work)
+
+
+def _share(started: float, seconds: float | None, share: float) -> float | None:
+    """The deadline of a search that may spend ``share`` of ``seconds`` from ``started``."""
+    return None if seconds is None else started + seconds * share
 
 
 class _Searches:

@@ -18,7 +18,9 @@
  *   moves.c      move generation (moves.py); play, the safe moves (kernel.py)
  *   key.c        the canonical key (kernel.py's Kernel.key)
  *   scoring.c    scores, Scorer (scoring.py)
+ *   placement.c  the cards out home and on the piles as a card leaves the waste (placement.py)
  *   dead.c       the dead-position test (dead.py)
+ *   wastegame.c  the waste game, a proof from the stock and the waste alone (wastegame.py)
  *   children.c   a position's children (kernel.py's Kernel.children)
  *   dfs.c        depth-first search and the probes (depthfirst.py)
  *   bestfirst.c  best-first search (bestfirst.py)
@@ -122,6 +124,7 @@ typedef struct {
                            made by core_new */
     struct Kid *kids; /* the searches' buffer of children, made on first use */
     struct Memo *memo; /* is_dead's answers (dead.c); made by dead_init while runs_only */
+    struct Place *places; /* can_stand's answers (placement.c); made with memo */
 } Core;
 
 typedef struct {
@@ -261,7 +264,21 @@ PyObject *core_make_scorer(Core *k, PyObject *args);
 int dead_init(Core *k);
 void dead_free(Core *k);
 int is_dead(const Core *k, const Pos *p);
+int dead_counts(const Core *k, const uint8_t *out, int stock, const uint8_t *waste, int wlen);
+int can_leave(const Core *k, const uint8_t *out, int pivot);
+int built_runs(const Core *k, const Pos *p);
+void home_counts(const Core *k, const int *found, uint8_t *out);
 int dead_child(const Core *k, Raw r, const Pos *child);
+
+/* ------------------------------------------------------------------ placement.c */
+
+int placement_init(Core *k);
+void placement_free(Core *k);
+int can_stand(const Core *k, const uint8_t *out, int pivot);
+
+/* ------------------------------------------------------------------ wastegame.c */
+
+PyObject *core_waste_game(Core *k, PyObject *args);
 
 /* ------------------------------------------------------------------ children.c */
 

@@ -1,5 +1,6 @@
 /* The dead-position test: true when some card of the waste can never leave it, however many
- * of the stock's cards are dealt first. Python twin: dead.py, whose docstring gives the proof.
+ * of the stock's cards are dealt first. Python twin: dead.py, whose docstring gives the proof;
+ * each card's leaving is checked by the cheap count here, then the exact one (placement.c).
  */
 #include "core.h"
 
@@ -21,13 +22,14 @@ int dead_init(Core *k) {
         PyErr_NoMemory();
         return -1;
     }
-    return 0;
+    return placement_init(k);
 }
 
 /* Free the table of answers (a Core that goes, or new tables). */
 void dead_free(Core *k) {
     PyMem_Free(k->memo);
     k->memo = NULL;
+    placement_free(k);
 }
 
 /* dead.py's _overfull, kept card by card so that a change of one card counts again only
@@ -115,78 +117,102 @@ static int overfull_of(const Core *k, const uint8_t *dealt, int pivot) {
    the nstock cards left are dealt first; none counts out with none dealt. */
 static int stuck(const Core *k, const Waiting *none, const uint8_t *out, int pivot,
                  int nstock) {
-    if (!overfull(k, none)) return 0;
+    if (!overfull(k, none) && can_stand(k, out, pivot)) return 0;
     if (nstock == 0) return 1;
     uint8_t dealt[52];
     memcpy(dealt, out, 52); /* most pivots that fail with none dealt pass with all */
     for (int at = 0; at < nstock; at++) dealt[k->stock_cards[at]]++;
-    if (!overfull_of(k, dealt, pivot)) return 0;
+    if (!overfull_of(k, dealt, pivot) && can_stand(k, dealt, pivot)) return 0;
     memcpy(dealt, out, 52);
     Waiting w = *none;
     for (int at = nstock - 1; at > 0; at--) { /* 1 to nstock - 1 dealt, from the end */
         int card = k->stock_cards[at];
         dealt[card]++;
         recount(k, &w, dealt, pivot, card);
-        if (!overfull(k, &w)) return 0;
+        if (!overfull(k, &w) && can_stand(k, dealt, pivot)) return 0;
     }
     return 1;
 }
 
-/* dead.py's dead(), translated: true when some card of the waste proves p lost, out holding
-   the copies home or on the piles (it counts the waste's into it). */
-static int dead_count(const Core *k, const Pos *p, uint8_t *out) {
+/* dead.py's dead_counts, translated: true when some card of the waste proves the position
+   lost, out holding the copies home or on the piles (it counts the waste's into it). */
+static int dead_count(const Core *k, uint8_t *out, int nstock, const uint8_t *waste, int wlen) {
     Waiting none;
-    for (int at = p->wlen - 1, last = -1; at >= 0; at--) {
-        int card = p->waste[at];
+    for (int at = wlen - 1, last = -1; at >= 0; at--) {
+        int card = waste[at];
         if (last < 0) {
             wait_all(k, &none, out, card);
         } else { /* last is out now and card the pivot */
             recount(k, &none, out, card, last);
             recount(k, &none, out, card, card);
         }
-        if (stuck(k, &none, out, card, p->stock)) return 1;
+        if (stuck(k, &none, out, card, nstock)) return 1;
         out[card]++;
         last = card;
     }
     return 0;
 }
 
+/* dead.py's home_counts: how many copies of each card are home, into out (zeroed first). */
+void home_counts(const Core *k, const int *found, uint8_t *out) {
+    memset(out, 0, 52);
+    for (int f = 0; f < k->F; f++) {
+        int top = found[f];
+        if (top < 0) continue;
+        const uint8_t *order = k->sequence + 13 * (top & 3);
+        for (int place = 0; place <= k->homepos[top]; place++) out[order[place]]++;
+    }
+}
+
 /* The answer depends only on the copies home or on the piles, the stock's length and the
    waste, which many positions of a search share (they differ in how the piles are laid
    out): so each answer is kept in a slot of k->memo picked by a hash of those, and asked
-   for again only when the slot holds other ones. */
-int is_dead(const Core *k, const Pos *p) {
-    if (!k->runs_only || p->wlen == 0) return 0;
-    for (int i = 0; i < k->P; i++) { /* only built runs, as play makes them */
-        const uint8_t *c = pile(p, i);
-        for (int j = 1; j < p->len[i]; j++)
-            if (!k->fits_on[c[j - 1] * 52 + c[j]]) return 0;
-    }
-    uint8_t key[MEMO_KEY] = {0}; /* the copies out, the stock's length, the waste */
-    for (int f = 0; f < k->F; f++) { /* dead.py's _home */
-        int top = p->found[f];
-        if (top < 0) continue;
-        const uint8_t *order = k->sequence + 13 * (top & 3);
-        for (int place = 0; place <= k->homepos[top]; place++) key[order[place]]++;
-    }
-    for (int i = 0; i < p->ncards; i++) key[p->cards[i]]++;
-    key[52] = (uint8_t)p->stock;
-    memcpy(key + 53, p->waste, p->wlen);
-    int n = 53 + p->wlen;
+   for again only when the slot holds other ones. out: the copies home or on the piles. */
+int dead_counts(const Core *k, const uint8_t *out, int stock, const uint8_t *waste, int wlen) {
+    uint8_t key[MEMO_KEY];
+    memcpy(key, out, 52);
+    key[52] = (uint8_t)stock;
+    memcpy(key + 53, waste, wlen);
+    int n = 53 + wlen;
     uint64_t h = hash_bytes(key, n);
     Memo *slot = &k->memo[h & (MEMO_SLOTS - 1)]; /* dead_init made it, as runs_only */
     if (slot->hash == h && slot->n == n && memcmp(slot->key, key, n) == 0) return slot->dead;
-    uint8_t out[52];
-    memcpy(out, key, 52);
-    slot->dead = (uint8_t)dead_count(k, p, out);
+    uint8_t counts[52];
+    memcpy(counts, out, 52);
+    slot->dead = (uint8_t)dead_count(k, counts, stock, waste, wlen);
     slot->hash = h;
     slot->n = (uint8_t)n;
     memcpy(slot->key, key, n);
     return slot->dead;
 }
 
+/* dead.py's built: every pile of p is a built run, as play makes them (a table laid out by
+ * hand need not be). */
+int built_runs(const Core *k, const Pos *p) {
+    for (int i = 0; i < k->P; i++) {
+        const uint8_t *c = pile(p, i);
+        for (int j = 1; j < p->len[i]; j++)
+            if (!k->fits_on[c[j - 1] * 52 + c[j]]) return 0;
+    }
+    return 1;
+}
+
+/* dead.py's dead: true when some card of p's waste proves it lost (piles built runs only). */
+int is_dead(const Core *k, const Pos *p) {
+    if (!k->runs_only || p->wlen == 0 || !built_runs(k, p)) return 0;
+    uint8_t out[52];
+    home_counts(k, p->found, out);
+    for (int i = 0; i < p->ncards; i++) out[p->cards[i]]++;
+    return dead_counts(k, out, p->stock, p->waste, p->wlen);
+}
+
 /* Whether child, reached from its parent by r, is dead: only a deal can make a position dead
  * (dead.py), so only a deal's child is tested. */
 int dead_child(const Core *k, Raw r, const Pos *child) {
     return k->runs_only && r.src < 0 && is_dead(k, child);
+}
+
+/* placement.py's can_leave: both counts allow the cards out and the pivot. */
+int can_leave(const Core *k, const uint8_t *out, int pivot) {
+    return !overfull_of(k, out, pivot) && can_stand(k, out, pivot);
 }

@@ -304,6 +304,8 @@ static PyMethodDef core_methods[] = {
     {"left", (PyCFunction)core_left, METH_O, "Cards not home (0: won)."},
     {"stock", (PyCFunction)core_stock, METH_O, "Cards left in the stock."},
     {"dead", (PyCFunction)core_dead, METH_O, "True when the dead-position test proves it lost."},
+    {"waste_game", (PyCFunction)core_waste_game, METH_VARARGS,
+     "waste_game(pos, budget, deadline): the waste game's answer and positions entered."},
     {"waiting", (PyCFunction)core_waiting, METH_O, "Cards in the stock and the waste."},
     {"tops", (PyCFunction)core_tops, METH_O, "Each foundation's top card (-1: empty)."},
     {"safe", (PyCFunction)core_safe, METH_O, "The cards that may go home with no loss."},

@@ -1,0 +1,162 @@
+"""Whether the cards out of the stock and the waste can stand on the foundations and the
+piles just after a card of the waste, the *pivot*, has left it: the check that the
+dead-position test (:mod:`solitaire.solver.dead`) and the waste game
+(:mod:`solitaire.solver.wastegame`) make for each card that leaves the waste.
+
+It holds in games whose piles are built runs (``Tables.runs_only``, Fours Up). Every card
+that is neither in the stock nor in the waste is home or on a pile. Home, each foundation
+holds a prefix of its suit's order, one copy of each place; on the piles, each pile is one
+card that takes nothing and goes on nothing (a *stopper*, Fours Up's Aces, Twos and Threes)
+or a run of consecutive ranks. Just after the pivot has moved it is on top: the top card of
+its foundation, or the last (lowest) card of its run.
+
+Two counts, each a lower bound on the piles that any such table uses:
+
+- :func:`overfull` (the cheap one): the copies that cannot be home, the pivot left out of
+  the room of the places after its own, place by place; the runs counted with each rank's
+  cards on the piles anywhere between those and all of them.
+- :func:`fewest_piles` (the exact one): the least piles over every choice of foundation
+  heights, by dynamic programming over the places from the top of the order down, with the
+  number of foundations of each suit that stand at least that high as the state. A run
+  holds one card of each rank from its highest to its lowest, so ``u(r)`` cards of rank
+  ``r`` on the piles need at least the sum over ranks of ``u(r) - u(r + 1)`` where that is
+  positive (the runs whose highest card has rank ``r``), and one fewer run can go on below
+  rank ``r`` when the pivot, of rank ``r``, is the last card of its run.
+
+A table that play reaches is one of the choices the exact count ranges over, so where it
+needs more piles than there are, no table does: the pivot cannot leave with these cards out.
+docs/solver.md (Pruning) gives the argument in full.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from solitaire.solver.tables import Tables
+
+NO_PIVOT: Final = -1
+_HOME, _ON_A_PILE, _NONE = 0, 1, 2
+
+
+def can_leave(t: Tables, out: list[int], pivot: int) -> bool:
+    """True when the cards ``out`` (copies of each card home or on a pile, the pivot not
+    among them) and ``pivot`` can stand home and on ``t.piles`` piles with the pivot on top:
+    both counts allow it."""
+    return not overfull(t, out, pivot) and _fits(t, bytes(out), pivot)
+
+
+@lru_cache(maxsize=1 << 16)
+def _fits(t: Tables, out: bytes, pivot: int) -> bool:
+    return fewest_piles(t, out, pivot) <= t.piles
+
+
+def fewest_piles(t: Tables, out: bytes | list[int], pivot: int = NO_PIVOT) -> int:
+    """The fewest piles on which the cards ``out`` and ``pivot`` can stand, with what is
+    not home on the piles and the pivot on top (see the module's docstring); more than
+    ``t.piles`` stands for "too many" (the count stops there)."""
+    if pivot < 0:
+        return _fewest(t, out, NO_PIVOT, _NONE)
+    return min(_fewest(t, out, pivot, _HOME), _fewest(t, out, pivot, _ON_A_PILE))
+
+
+def _fewest(t: Tables, out: bytes | list[int], pivot: int, mode: int) -> int:
+    """:func:`fewest_piles` with the pivot home (``_HOME``, the top of its foundation) or on
+    a pile (``_ON_A_PILE``, the last card of its run), or with no pivot."""
+    limit = t.piles + 1
+    avail, most = _bounds(t, out, pivot)
+    suit = pivot & 3
+    place = t.homepos[pivot] if pivot >= 0 else -1
+    if mode == _ON_A_PILE:
+        most[suit][place] = min(most[suit][place], avail[suit][place] - 1)
+    states: dict[tuple[int, ...], tuple[int, int]] = {(0, 0, 0, 0): (0, 0)}
+    last_rank = -1  # the rank of the place counted before, if its cards could form runs
+    for q in range(12, -1, -1):
+        cards = [t.sequence[s][q] for s in range(4)]
+        stop = t.stopper[cards[0]]
+        rank = t.rank[cards[0]]
+        total = sum(avail[s][q] for s in range(4))
+        joins = not stop and last_rank == rank + 1
+        new: dict[tuple[int, ...], tuple[int, int]] = {}
+        for ks, (cost, up) in states.items():
+            lows = list(ks)
+            if mode == _HOME and q == place:
+                lows[suit] += 1
+            for nk in _choices(lows, [most[s][q] for s in range(4)]):
+                piles = total - sum(nk)
+                if stop:
+                    spent, next_up = cost + piles, 0
+                else:
+                    spent = cost + max(0, piles - (up if joins else 0))
+                    next_up = piles - 1 if mode == _ON_A_PILE and q == place else piles
+                if spent >= limit:
+                    continue
+                old = new.get(nk)
+                if old is None or (spent, next_up) < old:
+                    new[nk] = (spent, next_up)
+        states = new
+        last_rank = -1 if stop else rank
+    return min((cost for cost, _up in states.values()), default=limit)
+
+
+def _bounds(
+    t: Tables, out: bytes | list[int], pivot: int
+) -> tuple[list[list[int]], list[list[int]]]:
+    """For each suit and place: the copies out (``avail``, the pivot among them), and the
+    most foundations of the suit that can stand at that place or higher (``most``): no more
+    than the copies of any place up to it, the pivot left out of the places after its own."""
+    avail: list[list[int]] = []
+    most: list[list[int]] = []
+    for s in range(4):
+        row_avail: list[int] = []
+        row_most: list[int] = []
+        room = t.decks
+        for card in t.sequence[s]:
+            count = out[card] + (card == pivot)
+            row_avail.append(count)
+            row_most.append(min(room, count))
+            room = min(room, out[card])
+        avail.append(row_avail)
+        most.append(row_most)
+    return avail, most
+
+
+def _choices(lows: list[int], highs: list[int]) -> list[tuple[int, ...]]:
+    """Every vector between ``lows`` and ``highs``, place by place."""
+    out: list[tuple[int, ...]] = [()]
+    for low, high in zip(lows, highs, strict=True):
+        out = [(*head, k) for head in out for k in range(low, high + 1)]
+    return out
+
+
+def overfull(t: Tables, dealt: list[int] | bytes, pivot: int) -> bool:
+    """True when the copies in ``dealt`` and the pivot that cannot be home as the pivot
+    leaves need more piles than there are (the cheap count of the module's docstring)."""
+    stoppers = 0
+    need = [0] * 14  # copies of each rank that must be on piles
+    have = [0] * 14  # copies of each rank that may be
+    for order in t.sequence:
+        room = t.decks
+        for card in order:
+            count = dealt[card] + (card == pivot)
+            waiting = max(0, count - room)
+            room = min(room, dealt[card])
+            if t.stopper[card]:
+                stoppers += waiting
+            else:
+                need[t.rank[card]] += waiting
+                have[t.rank[card]] += count
+    return stoppers + _runs(need, have) > t.piles
+
+
+def _runs(need: list[int], have: list[int]) -> int:
+    """The fewest runs, each one card of every rank from its lowest to its highest, that
+    hold between ``need[r]`` and ``have[r]`` cards of each rank ``r``: a run begins wherever
+    the count goes up from one rank to the next, so the count is kept level for as long as
+    ``need`` and ``have`` let it."""
+    runs = level = 0
+    for rank in range(1, 14):
+        new = min(have[rank], max(need[rank], level))
+        runs += max(0, new - level)
+        level = new
+    return runs
