@@ -184,6 +184,29 @@ def drag_line(game: str) -> Line:
     return Line(game, number, moves)
 
 
+def listed_line(game: str, place: int) -> Line:
+    """The stored winning line of the proved deal at ``place`` (from 0) in ``game``'s list,
+    as ``solitaire winnable GAME --json`` prints it, up to where Auto complete takes over.
+    """
+    from solitaire.winnable import proved_deals
+
+    stored = proved_deals(game)
+    if len(stored) <= place:
+        raise NoLine(f"the package has fewer than {place + 1} proved deals of {game}")
+    proved = stored[place]
+    rules = get_rules(game)
+    state = deal(rules, proved.deal)
+    moves: list[str] = []
+    for text in proved.solution:
+        if finished(rules, state):
+            break
+        move = Move.from_str(text)
+        state = play(rules, state, move)
+        moves.append(str(move))
+    replay(game, proved.deal, tuple(moves))
+    return Line(game, proved.deal, tuple(moves))
+
+
 def tail_start(moves: tuple[str, ...]) -> int:
     """Where the browser takes over a line: its last :data:`TAIL` moves, reaching back to
     the last stock move and the last run if they are among its last :data:`REACH`.

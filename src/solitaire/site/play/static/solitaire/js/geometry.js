@@ -97,8 +97,10 @@ function metrics(cw) {
 }
 
 // The columns layout for cards ``cw`` wide, or null when it does not fit (``strict``: with
-// every pile's covered cards readable; else only the cards themselves).
-function columnsLayout(shape, option, width, height, cw, lengths, strict) {
+// every pile's covered cards readable; else only the cards themselves). ``split``, the share
+// of the room the first of two tableau rows had so far, is kept while every pile stays
+// readable with it: the second row does not move each time a pile of the first grows.
+function columnsLayout(shape, option, width, height, cw, lengths, strict, split = null) {
   const { ch, gap } = metrics(cw);
   const rowsOfTableau = option.tableauRows;
   const perRow = Math.ceil(shape.tableau / rowsOfTableau);
@@ -116,6 +118,12 @@ function columnsLayout(shape, option, width, height, cw, lengths, strict) {
   }
   const needed = needs.reduce((a, b) => a + b, 0);
   if (needed > room) return null;
+  // The share of the room each row gets: as held, or in proportion to what its longest pile needs.
+  let shares = needs.map((need) => need / needed);
+  if (split !== null && rowsOfTableau === 2) {
+    const held = [split, 1 - split];
+    if (held.every((share, r) => Math.floor(room * share) >= needs[r])) shares = held;
+  }
   const used = columns * cw + (columns - 1) * gap;
   const x0 = Math.max(gap, Math.floor((width - used) / 2));
   const colX = (col) => Math.round(x0 + col * (cw + gap));
@@ -134,7 +142,7 @@ function columnsLayout(shape, option, width, height, cw, lengths, strict) {
   for (let r = 0; r < rowsOfTableau; r++) {
     const rowHeight = r === rowsOfTableau - 1
       ? height - gap - y
-      : Math.floor((room * needs[r]) / needed);
+      : Math.floor(room * shares[r]);
     const first = r * perRow;
     const inRow = Math.min(perRow, shape.tableau - first);
     const start = (columns - inRow) / 2;
@@ -145,7 +153,10 @@ function columnsLayout(shape, option, width, height, cw, lengths, strict) {
     }
     y += rowHeight + gap;
   }
-  return { cardWidth: cw, cardHeight: ch, gap, boxes, tableauRows: rowsOfTableau, kind: "columns" };
+  return {
+    cardWidth: cw, cardHeight: ch, gap, boxes, tableauRows: rowsOfTableau, kind: "columns",
+    split: shares[0],
+  };
 }
 
 // The wings layout for cards ``cw`` wide, or null when it does not fit. Both wings fan to
@@ -195,16 +206,17 @@ function wingsLayout(shape, option, width, height, cw, lengths, strict) {
   return { cardWidth: cw, cardHeight: ch, gap, boxes, tableauRows: 0, kind: "wings" };
 }
 
-function layoutFor(shape, option, width, height, cw, lengths, strict) {
-  const make = option.kind === "wings" ? wingsLayout : columnsLayout;
-  return make(shape, option, width, height, cw, lengths, strict);
+function layoutFor(shape, option, width, height, cw, lengths, strict, split = null) {
+  if (option.kind === "wings") return wingsLayout(shape, option, width, height, cw, lengths, strict);
+  return columnsLayout(shape, option, width, height, cw, lengths, strict, split);
 }
 
 // The layout of ``option`` with the largest cards whose piles all stay readable (``readable``
 // true); failing that (a pile too long for any card), the smallest cards, whose fans squeeze.
-function largest(shape, option, width, height, lengths, widest = MAX_WIDTH) {
+// ``split``: the tableau rows' split held so far (see columnsLayout).
+function largest(shape, option, width, height, lengths, widest = MAX_WIDTH, split = null) {
   for (let cw = widest; cw >= MIN_WIDTH; cw--) {
-    const layout = layoutFor(shape, option, width, height, cw, lengths, true);
+    const layout = layoutFor(shape, option, width, height, cw, lengths, true, split);
     if (layout) return { layout, readable: true };
   }
   for (let cw = MIN_WIDTH; cw >= 8; cw--) {
@@ -245,12 +257,13 @@ function arrangementFor(shape, width, height, wings) {
  * fanned sideways around the foundations. Which layout is used depends on the screen only
  * (it is chosen for a pile of a whole suit). ``hold``, the plan the board had so far in
  * this game, keeps the layout still: the same arrangement, and cards never larger than
- * they were (they may shrink, when a pile grows long or the board loses height).
+ * they were (they may shrink, when a pile grows long or the board loses height), and two
+ * tableau rows split the room as before while every pile fits.
  */
 export function plan(shape, width, height, { lengths = [], wings = false, hold = null } = {}) {
   const option = hold?.option ?? arrangementFor(shape, width, height, wings);
   const widest = hold ? Math.min(MAX_WIDTH, hold.cardWidth) : MAX_WIDTH;
-  const { layout } = largest(shape, option, width, height, lengths, widest);
+  const { layout } = largest(shape, option, width, height, lengths, widest, hold?.split ?? null);
   return { ...layout, option };
 }
 

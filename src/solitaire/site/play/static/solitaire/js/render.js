@@ -15,13 +15,10 @@ export function takesSign(takes) {
   return rankLabel(takes) + (SUIT_SIGNS[takes[1]] ?? "");
 }
 
-/** Where the table lays a card out: its box without transforms (a glide, a drag). */
-export function laidOut(el) {
-  const pileEl = el.parentElement;
-  const r = pileEl.getBoundingClientRect();
-  const left = r.left + pileEl.clientLeft + el.offsetLeft;
-  const top = r.top + pileEl.clientTop + el.offsetTop;
-  return { left, top, right: left + el.offsetWidth, bottom: top + el.offsetHeight };
+// "t3:5" for the 6th card of t3: where a card element is.
+function spotOf(el) {
+  const pile = el.parentElement;
+  return pile ? `${pile.dataset.pile}:${[...pile.children].indexOf(el)}` : "";
 }
 
 // "ace of spades" for "AS", "an ace" for "A": the same, in words.
@@ -99,16 +96,26 @@ export class Board {
     if (first) first.tabIndex = 0;
   }
 
-  /** Show ``layout``; cards that changed place glide there unless ``animate`` is false. */
+  /**
+   * Show ``layout``; cards that changed place glide there unless ``animate`` is false. A card
+   * that stays where it was in its pile (it only moves as the piles are spaced anew) goes
+   * there at once: cards the player may be aiming at do not drift.
+   */
   render(layout, { animate = true, stagger = 0, steps = 12, deal = false } = {}) {
     this.setup(layout);
     stopCelebration(this.el);
     const cards = [...this.el.querySelectorAll(".card")].filter((el) => !this.held.has(el));
     let before = animate ? measure(cards) : null;
+    const spots = new Map(cards.map((el) => [el, spotOf(el)]));
+    // Cards let go from a drag (a transform of their own) glide back all the same.
+    const dropped = new Set(cards.filter((el) => el.style.transform));
     this.layout = layout;
     this.place(layout);
     this.measureBoard();
     this.describe();
+    for (const el of before?.keys() ?? []) {
+      if (!dropped.has(el) && spots.get(el) === spotOf(el)) before.delete(el);
+    }
     if (deal) {
       // A new deal: every card comes out of the stock's corner, one after another.
       const from = (this.piles.get("s") ?? this.piles.get("t0")).getBoundingClientRect();
