@@ -181,7 +181,8 @@ export class Board {
     const wings = Boolean(this.facts?.whole_deck_dealt);
     const hold = this.holding(width, height);
     const geometry = plan(this.shape, width, height, { lengths, wings, hold });
-    if (!hold) this.planned = { width, height, key: this.shapeKey };
+    if (!hold) this.planned = { width, height, key: this.shapeKey, cap: geometry.cardWidth };
+    this.measuredHeight = height;
     this.geometry = geometry;
     this.el.dataset.layout = geometry.kind;
     this.el.dataset.planned = `${width}x${height}`; // the board size the plan was made for
@@ -217,12 +218,15 @@ export class Board {
   }
 
   // The plan to keep through a game: the one made for this width and shape, while the
-  // height stays within a third of what it was planned for (a banner below the board).
+  // height stays within a third of what it was planned for (a banner below the board). The
+  // cards never grow, except back to the size they were planned at when the board gets its
+  // height back (the banner goes).
   holding(width, height) {
     const planned = this.planned;
     if (!planned || !this.geometry || planned.key !== this.shapeKey || planned.width !== width) return null;
     if (Math.abs(height - planned.height) > planned.height / 3) return null;
-    return this.geometry;
+    const taller = height > (this.measuredHeight ?? height);
+    return taller ? { ...this.geometry, cardWidth: planned.cap } : this.geometry;
   }
 
   // A left-handed table: every pile but the tableau's mirrored across the board.
