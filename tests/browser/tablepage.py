@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -398,3 +399,28 @@ def count_pointers(page: Page) -> None:
 
 def dump(value: Any) -> str:
     return json.dumps(value, indent=1)
+
+
+PASSWORD = "a long enough pass phrase 7"
+NAMES = itertools.count(1)
+
+
+def sign_up(page: Page) -> str:
+    """A new account, signed up through the form; the page stays logged in."""
+    name = f"player{next(NAMES)}{id(page) % 10_000}"
+    page.goto("/accounts/signup/")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.click("form.stacked-form button[type=submit]")
+    page.wait_for_load_state()
+    return name
+
+
+def log_in(page: Page, name: str) -> None:
+    """Log in as ``name`` (an account made by :func:`sign_up`) through the form."""
+    page.goto("/accounts/login/")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form.stacked-form button[type=submit]")
+    page.wait_for_load_state()

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
-from tablepage import api, open_deal, play_moves
+from tablepage import api, open_deal, play_moves, sign_up
 
 from solitaire.daily import daily_deal
 from solitaire.winnable import proved_deals
 
 # Streets and Alleys deal 15: won after the first eight moves, lost after the ninth.
 LOST_AFTER = ["t2>f0", "t0>t2", "t6>t2", "t3>t2", "t4>t2", "t4>f1", "t5>t4", "t7>t1", "t7>t3"]
-PASSWORD = "a long enough pass phrase 7"
-NAMES = itertools.count(1)
 
 
 def _lost_game(page: Any) -> int:
@@ -27,6 +24,8 @@ def _lost_game(page: Any) -> int:
 
 
 def test_the_review_marks_the_losing_move_and_steps_through_the_game(make_page) -> None:
+    """The review names cards and piles as players do, draws every position on the card
+    table, and steps through the solver's winning line from before the losing move."""
     page = make_page()
     game = _lost_game(page)
     page.goto(f"/games/{game}/review")
@@ -35,21 +34,54 @@ def test_the_review_marks_the_losing_move_and_steps_through_the_game(make_page) 
     assert marks.count() == len(LOST_AFTER) + 1
     assert {"verdict-won", "losing"} <= set((marks.nth(8).get_attribute("class") or "").split())
     assert "verdict-lost" in (marks.nth(9).get_attribute("class") or "")
-    assert "The losing move was move 9, t7>t3" in page.inner_text(".review-losing")
+    losing = page.inner_text(".review-losing")
+    assert losing.startswith("The losing move was move 9: moving the 8♥ onto the 9♠ (4th pile)")
+    assert "Instead, the solver wins by moving the " in losing
+    assert ">" not in losing, "no engine notation"
 
+    board = page.locator("[data-role=review-board]")
     where = page.locator(".review-where")
-    assert where.inner_text().startswith("After 9 moves: lost.")
+    assert where.inner_text().startswith("After 9 moves: lost. The end of the game.")
     page.keyboard.press("Home")
-    assert where.inner_text().startswith("After 0 moves: still winnable. Next move played: t2>f0")
+    assert where.inner_text() == (
+        "After 0 moves: still winnable. Next, move 1: moved the A♣ home to a foundation."
+    )
+    assert board.locator("[data-pile=t2] [data-card]").count() == 7  # the deal, on the table
     page.keyboard.press("ArrowRight")
     page.click("[data-step=forward]")
     assert where.inner_text().startswith("After 2 moves")
     assert page.input_value(".review-controls input[type=range]") == "2"
     page.click("[data-step=losing]")
-    assert "The solver would have played" in where.inner_text()
-    assert page.locator(".review-table .better-from").count() == 1
+    assert "The solver would have won by moving the " in where.inner_text()
+    assert board.locator(".card.hinted").count() >= 1
+    assert board.locator(".pile.hint-target").count() == 1
+
+    # The solver's line, step by step on the table, to the end.
+    page.click("[data-step=line]")
+    assert where.inner_text().startswith("The solver's line from the position before move 9: 0 of")
+    page.click("[data-step=forward]")
+    assert ": 1 of its " in where.inner_text()
     page.click("[data-step=last]")
-    assert where.inner_text().startswith("After 9 moves")
+    assert where.inner_text().endswith("Every card can go home from here.")
+    home = board.locator("[data-pile^=f] [data-card]").count()
+    assert home + board.locator("[data-pile^=t] [data-card]").count() == 52
+    assert home >= 40, "the line ends where Auto complete plays the rest home"
+    page.click("[data-step=game]")
+    assert where.inner_text().startswith("After 8 moves: still winnable.")
+
+
+def test_your_unfinished_game_is_reviewed_once_it_ends(page: Any) -> None:
+    open_deal(page, "streets-and-alleys", 15)
+    game = api(page, "POST", "/api/games", {"game": "streets-and-alleys", "deal": 15})["body"]
+    play_moves(page, game, LOST_AFTER[:3])
+    page.goto(f"/games/{game['id']}/review")
+    text = page.inner_text("main")
+    assert "This game is still being played" in text
+    assert "Its review opens here once it ends" in text
+    assert "someone else" not in text
+    page.click("text=Back to the game")
+    page.wait_for_selector("#table.ready")
+    assert page.get_attribute("#table", "data-game-id") == str(game["id"])
 
 
 def test_a_review_is_private_until_its_owner_shares_it(make_page) -> None:
@@ -66,18 +98,6 @@ def test_a_review_is_private_until_its_owner_shares_it(make_page) -> None:
     stranger.goto(f"/games/{game}/review")
     stranger.wait_for_selector(".review-status:has-text('Review done.')", timeout=90_000)
     assert stranger.locator(".review-shared").count() == 0  # only the owner may unshare
-
-
-def _sign_up(page: Any) -> str:
-    """A new account, signed up through the form; the page stays logged in."""
-    name = f"player{next(NAMES)}{id(page) % 10_000}"
-    page.goto("/accounts/signup/")
-    page.fill("input[name=username]", name)
-    page.fill("input[name=password1]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    page.click("form.stacked-form button[type=submit]")
-    page.wait_for_load_state()
-    return name
 
 
 def _win_daily(page: Any, game: str, detour: int, forged: dict[str, Any]) -> None:
@@ -107,7 +127,7 @@ def test_the_daily_board_ranks_two_players_by_moves_and_ignores_a_forged_time(
 ) -> None:
     game = "blockade"
     steady, wanderer = make_page(), make_page()
-    steady_name, wanderer_name = _sign_up(steady), _sign_up(wanderer)
+    steady_name, wanderer_name = sign_up(steady), sign_up(wanderer)
     _win_daily(wanderer, game, detour=3, forged={"seconds": 0.001, "moves_made": 1})
     _win_daily(steady, game, detour=0, forged={})
 

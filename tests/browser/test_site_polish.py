@@ -264,11 +264,45 @@ def test_the_table_scripts_come_compressed_hashed_and_kept_for_a_year(page: Any)
             assert headers.get("content-encoding") == "gzip", url
 
 
-def test_screenshots_of_the_table(make_page: Any) -> None:
-    """Pictures for people to look at: the table at 1366x768 and at 390x844."""
+WHOLE = """() => {
+  const board = document.querySelector('#board').getBoundingClientRect();
+  const outside = [...document.querySelectorAll('#table [data-card]')].filter((card) => {
+    const r = card.getBoundingClientRect();
+    return r.left < board.left - 1 || r.right > board.right + 1 || r.top < board.top - 1 ||
+      r.bottom > board.bottom + 1;
+  }).map((card) => card.dataset.card);
+  const steps = [...document.querySelectorAll('#table [data-pile^="t"]')].map((pile) => {
+    const cards = [...pile.querySelectorAll('[data-card]')].map((c) => c.getBoundingClientRect());
+    return Math.min(Infinity, ...cards.slice(1).map((r, i) => r.top - cards[i].top));
+  });
+  const waste = document.querySelector('#table [data-pile="w"] [data-card]:last-child');
+  const w = waste.getBoundingClientRect();
+  const seen = document.elementFromPoint((w.left + w.right) / 2, (w.top + w.bottom) / 2);
+  return {
+    scroll: [document.documentElement.scrollWidth - innerWidth,
+             document.documentElement.scrollHeight - innerHeight],
+    outside,
+    step: Math.min(...steps),
+    waste: seen?.closest('[data-card]') === waste,
+    count: document.querySelector('#table [data-pile="s"]').dataset.count,
+  };
+}"""
+
+
+def test_the_table_is_whole_on_a_laptop_and_a_phone(make_page: Any) -> None:
+    """At 1366x768 and 390x844 the table fits the window with nothing to scroll, every card
+    lies on the board, the covered cards of every pile show a readable strip, the card just
+    turned is seen whole on the waste, and the stock says how many cards it holds. (The
+    screenshots are kept for people to look at.)"""
     for size, viewport in (("1366x768", LAPTOP), ("390x844", PHONE)):
         page = make_page(viewport)
         open_deal(page, "streets", 5)
         click(page, "s")
         wait_idle(page)
+        whole = page.evaluate(WHOLE)
+        assert whole["scroll"] == [0, 0], (size, whole)
+        assert whole["outside"] == [], (size, whole)
+        assert whole["step"] >= 20, (size, whole)
+        assert whole["waste"], (size, whole)
+        assert whole["count"] == str(len(server_game(page)["layout"]["stock"])), (size, whole)
         page.screenshot(path=f"{SHOTS}/table-streets-{size}.png")

@@ -184,6 +184,39 @@ def drag_line(game: str) -> Line:
     return Line(game, number, moves)
 
 
+def listed_line(game: str, place: int) -> Line:
+    """The stored winning line of the proved deal at ``place`` (from 0) in ``game``'s list,
+    as ``solitaire winnable GAME --json`` prints it, up to where Auto complete takes over.
+    """
+    from solitaire.winnable import proved_deals
+
+    stored = proved_deals(game)
+    if len(stored) <= place:
+        raise NoLine(f"the package has fewer than {place + 1} proved deals of {game}")
+    return proved_line(game, stored[place].deal)
+
+
+def proved_line(game: str, number: int) -> Line:
+    """The stored winning line of ``game``'s proved deal ``number``, up to where Auto
+    complete takes over."""
+    from solitaire.winnable import solution_for
+
+    solution = solution_for(game, number)
+    if solution is None:
+        raise NoLine(f"deal {number} of {game} is not one of its proved deals")
+    rules = get_rules(game)
+    state = deal(rules, number)
+    moves: list[str] = []
+    for text in solution:
+        if finished(rules, state):
+            break
+        move = Move.from_str(text)
+        state = play(rules, state, move)
+        moves.append(str(move))
+    replay(game, number, tuple(moves))
+    return Line(game, number, tuple(moves))
+
+
 def tail_start(moves: tuple[str, ...]) -> int:
     """Where the browser takes over a line: its last :data:`TAIL` moves, reaching back to
     the last stock move and the last run if they are among its last :data:`REACH`.

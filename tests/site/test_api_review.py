@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from solitaire import Game as Engine
 from solitaire.site.play import hints
 from solitaire.site.play.models import Game, Review
+from solitaire.status import autocomplete_ready, is_lost
 from solitaire.winnable import proved_deals
 
 # Streets and Alleys deal 15: won after the first eight moves, lost after the ninth.
@@ -20,6 +24,22 @@ def _inline(settings):
     hints.reset_workers()
     yield
     hints.reset_workers()
+
+
+def dead_line(seed: int = 0) -> list[str]:
+    """Random moves of Fours Up deal 40 to the first position the dead-position test proves
+    lost while the game plays on (as tests/browser/test_honest_deals.py finds one)."""
+    rng = random.Random(seed)
+    engine, moves = Engine.deal("fours-up", 40), []
+    while True:
+        move = str(rng.choice(list(engine.legal_moves())))
+        engine.push(move)
+        moves.append(move)
+        status = engine.status
+        if status == "playing" and is_lost(engine.rules, engine.state, status):
+            return moves
+        if status != "playing":
+            engine, moves = Engine.deal("fours-up", 40), []
 
 
 def _left(api, game: dict) -> dict:
@@ -37,6 +57,17 @@ def test_it_finds_the_losing_move_and_the_better_one(guest) -> None:
     assert review["losing_move"] == 8
     played = guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER[:8])
     assert review["better"] in played["legal"]
+
+
+def test_it_gives_the_solvers_line_from_before_the_losing_move(guest) -> None:
+    game = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
+    review = guest.get(f"/api/games/{game['id']}/review").json()
+    line = review["line"]
+    assert line and line[0] == review["better"]
+    engine = Engine.deal("streets-and-alleys", 15)
+    for move in [*LOST_AFTER[:8], *line]:
+        engine.push(move)
+    assert engine.status == "won" or autocomplete_ready(engine.rules, engine.state)
 
 
 def test_a_second_visit_reads_the_stored_review(guest, monkeypatch) -> None:
@@ -62,6 +93,26 @@ def test_a_game_still_in_play_is_not_reviewed(guest) -> None:
     game = guest.play(guest.new("stronghold", 1), "t0>c0")
     response = guest.get(f"/api/games/{game['id']}/review")
     assert response.status_code == 409 and "ended" in response.json()["error"]
+
+
+def test_a_position_proved_lost_is_reviewed_while_the_game_is_open(guest) -> None:
+    """A position the engine proves lost (the dead-position test: issue 37's Fours Up dead
+    end) ends the game as far as the review goes, though no card is stuck."""
+    moves = dead_line()
+    game = guest.play(guest.new("fours-up", 40), *moves)
+    assert game["status"] == "playing" and game["lost"] is True
+    response = guest.get(f"/api/games/{game['id']}/review")
+    assert response.status_code == 200, response.json()
+    assert response.json()["verdicts"][-1] == "lost"
+
+
+def test_your_open_game_s_review_page_says_it_comes_once_the_game_ends(guest) -> None:
+    game = guest.play(guest.new("stronghold", 1), "t0>c0")
+    page = guest.client.get(f"/games/{game['id']}/review")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "This game is still being played" in html and "once it ends" in html
+    assert f'href="/play/stronghold/?id={game["id"]}"' in html
 
 
 def test_another_players_game_is_not_found_until_its_owner_shares_it(alice_api, bob_api, guest):

@@ -125,7 +125,8 @@ def test_the_rules_page_counts_a_survey_file(client, settings, tmp_path) -> None
     assert survey["median_seconds"] == 1.5
     html = response.content.decode()
     assert "solitaire survey blockade --deals 1-3 --budget 1000" in html
-    assert "<td>1,000</td>" in html  # the budget, with a thousands separator
+    # the budget, with a thousands separator
+    assert '<td data-label="Budget (positions)">1,000</td>' in html
     # 2 of 3 proved won and none undecided: the Wilson interval of 2 of 3, both ends.
     assert survey["winnable"] == [20.8, 93.9]
     assert "between 20.8% and 93.9% of Blockade deals can be won" in html

@@ -7,6 +7,7 @@ import datetime
 from django.utils import timezone
 
 from solitaire.site.play.models import Game
+from solitaire.site.stats.summary import weekly
 
 
 def _game(user, result, moves=3, game="stronghold", minutes=5, finished_at=None, **extra):
@@ -91,5 +92,24 @@ def test_the_page_shows_the_figures(alice_api, alice) -> None:
     page = alice_api.client.get("/stats/")
     assert page.status_code == 200
     html = page.content.decode()
-    assert 'data-stat="fewest-moves">42<' in html
-    assert 'data-stat="win-rate">100%<' in html
+    assert 'data-stat="fewest-moves" data-label="Fewest moves">42<' in html
+    assert 'data-stat="win-rate" data-label="Win rate">100%<' in html
+
+
+def test_a_game_never_won_is_drawn_at_a_0_percent_rate(alice_api, alice) -> None:
+    _game(alice, "stuck", game="streets-and-alleys")
+    week = weekly(Game.objects.filter(user=alice), timezone.now().date())
+    assert week["rates"] == {"Streets and Alleys": [None] * 11 + [0.0]}
+    html = alice_api.client.get("/stats/").content.decode()
+    assert "The charts appear once a game has ended" not in html
+    assert "Streets and Alleys, " in html and ": 0%</title>" in html
+
+
+def test_the_page_lists_ended_games_with_their_review_and_deal_link(alice_api, alice) -> None:
+    lost = _game(alice, "stuck", game="streets")
+    _game(alice, "playing", game="blockade")  # not ended: not listed
+    _game(alice, "abandoned", moves=0)  # never played: not listed
+    html = alice_api.client.get("/stats/").content.decode()
+    assert html.count('data-role="review-link"') == 1
+    assert f'<a href="/games/{lost.pk}/review" data-role="review-link">' in html
+    assert 'href="/play/streets/?deal=1" data-role="deal-link"' in html

@@ -6,6 +6,7 @@ with a ``<title>`` and a description for screen readers, and a value on every ba
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 
@@ -17,6 +18,28 @@ LABEL_FONT = 14
 VALUE_FONT = 13
 
 
+def _label_width(labels: Sequence[str]) -> float:
+    """About how wide the longest label is drawn, with a little room on each side."""
+    return max((len(label) for label in labels), default=0) * LABEL_FONT * 0.6 + 8
+
+
+def _labelled(labels: Sequence[str], slot: float) -> set[int]:
+    """Which labels to write, ``slot`` apart: every one where they fit, else every second or
+    third, counted back from the last (this week's), so that no two overlap."""
+    step = max(1, math.ceil(_label_width(labels) / slot))
+    return {i for i in range(len(labels)) if (len(labels) - 1 - i) % step == 0}
+
+
+def _label(x: float, y: float, text: str, labels: Sequence[str], width: int) -> str:
+    """An axis label centred on ``x``, kept inside the chart at its edges."""
+    half = _label_width(labels) / 2
+    x = min(max(x, half), width - half)
+    return (
+        f'<text x="{x:.1f}" y="{y}" font-size="{LABEL_FONT}" '
+        f'text-anchor="middle">{escape(text)}</text>'
+    )
+
+
 def _svg(width: int, height: int, title: str, body: str) -> str:
     label = escape(title)
     return (
@@ -26,14 +49,19 @@ def _svg(width: int, height: int, title: str, body: str) -> str:
     )
 
 
-def bars(title: str, labels: Sequence[str], series: dict[str, Sequence[int]]) -> str:
-    """Grouped bars: one group per label, one bar per series, each bar with its value."""
+def bars(
+    title: str, labels: Sequence[str], series: dict[str, Sequence[int]], *, thin: bool = False
+) -> str:
+    """Grouped bars: one group per label, one bar per series, each bar with its value.
+    ``thin``: labels along a time axis, of which every second or third may be left out
+    where they would overlap (each category of another chart keeps its label)."""
     width, height, top, bottom, left = WIDTH, 240, 22, 48, 8
     groups = max(1, len(labels))
     names = list(series)
     peak = max([1, *(value for values in series.values() for value in values)])
     slot = (width - left) / groups
     bar = max(2.0, min(28.0, (slot - 6) / max(1, len(names))))
+    written = _labelled(labels, slot) if thin else set(range(len(labels)))
     body = []
     for g, label in enumerate(labels):
         x0 = left + g * slot + (slot - bar * len(names)) / 2
@@ -50,10 +78,9 @@ def bars(title: str, labels: Sequence[str], series: dict[str, Sequence[int]]) ->
                 f'<text x="{x + bar / 2:.1f}" y="{y - 3:.1f}" font-size="{VALUE_FONT}" '
                 f'text-anchor="middle">{value}</text>'
             )
-        body.append(
-            f'<text x="{left + g * slot + slot / 2:.1f}" y="{height - bottom + 18}" '
-            f'font-size="{LABEL_FONT}" text-anchor="middle">{escape(label)}</text>'
-        )
+        if g in written:
+            x = left + g * slot + slot / 2
+            body.append(_label(x, height - bottom + 18, label, labels, width))
     body.append(_legend(names, height - 8))
     return _svg(width, height, title, "".join(body))
 
@@ -91,13 +118,11 @@ def lines(
                 f'<polyline points="{" ".join(points)}" fill="none" '
                 f'stroke="{SERIES[s % len(SERIES)]}" stroke-width="2"/>'
             )
+    written = _labelled(labels, (width - left - 8) / steps)
     for i, label in enumerate(labels):
-        if i in (0, len(labels) - 1) or len(labels) <= 8:
+        if i in written:
             x = left + (width - left - 8) * i / steps
-            body.append(
-                f'<text x="{x:.1f}" y="{height - bottom + 18}" font-size="{LABEL_FONT}" '
-                f'text-anchor="middle">{escape(label)}</text>'
-            )
+            body.append(_label(x, height - bottom + 18, label, labels, width))
     body.append(_legend(list(series), height - 8))
     return _svg(width, height, title, "".join(body))
 

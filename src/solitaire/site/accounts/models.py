@@ -6,6 +6,10 @@ from django.conf import settings
 from django.db import models
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+THEMES = ("system", "light", "dark")
+FELTS = ("green", "blue", "red", "grey")
+BACKS = ("blue", "red", "green", "black")
+"""The look's choices, as every page offers them (static/solitaire/js/theme.js)."""
 
 
 class Preferences(models.Model):
@@ -25,6 +29,12 @@ class Preferences(models.Model):
     hide_timer = models.BooleanField(default=False)
     winnable = models.BooleanField(
         default=False, help_text="New deal deals from the game's proved deals only."
+    )
+    theme = models.CharField(max_length=8, default="system", choices=[(t, t) for t in THEMES])
+    felt = models.CharField(max_length=8, default="green", choices=[(f, f) for f in FELTS])
+    back = models.CharField(max_length=8, default="blue", choices=[(b, b) for b in BACKS])
+    left = models.BooleanField(
+        default=False, help_text="Left-handed: stock, waste and foundations on the other side."
     )
 
     class Meta:

@@ -2,6 +2,10 @@
 
 A player's settings live in their :class:`Preferences` row; a guest's in the session under
 ``settings``. Both look the same from outside: a dict with every key of :data:`DEFAULTS`.
+The look (:data:`LOOK`: theme, felt, card backs, left-handed) is among them: every page
+paints a logged-in player's look from the account (:func:`look`), so it follows them to
+another browser; a guest's browser keeps its own, and the session's copy goes to the
+account they sign up for or log in to.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from solitaire.site.accounts.models import ANIMATION_SPEEDS, Preferences
+from solitaire.site.accounts.models import ANIMATION_SPEEDS, BACKS, FELTS, THEMES, Preferences
 
 DEFAULTS: dict[str, Any] = {
     "autoplay": True,
@@ -19,8 +23,23 @@ DEFAULTS: dict[str, Any] = {
     "four_colour": False,
     "hide_timer": False,
     "winnable": False,
+    "theme": "system",
+    "felt": "green",
+    "back": "blue",
+    "left": False,
 }
 SESSION_KEY = "settings"
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "animation": ANIMATION_SPEEDS,
+    "theme": THEMES,
+    "felt": FELTS,
+    "back": BACKS,
+}
+"""The settings that take one of a few words; every other one is true or false."""
+
+LOOK = ("theme", "felt", "back", "left")
+"""The settings every page is painted with."""
 
 
 class SettingsError(ValueError):
@@ -36,9 +55,9 @@ def clean(changes: object) -> dict[str, Any]:
         if key not in DEFAULTS:
             known = ", ".join(DEFAULTS)
             raise SettingsError(f"there is no setting {key!r}; the settings are {known}")
-        if key == "animation":
-            if value not in ANIMATION_SPEEDS:
-                raise SettingsError(f"animation is one of {', '.join(ANIMATION_SPEEDS)}")
+        if key in CHOICES:
+            if value not in CHOICES[key]:
+                raise SettingsError(f"{key} is one of {', '.join(CHOICES[key])}")
         elif not isinstance(value, bool):
             raise SettingsError(f"{key} is true or false")
         cleaned[key] = value
@@ -61,7 +80,19 @@ def save(request: HttpRequest, changes: dict[str, Any]) -> dict[str, Any]:
     current = load(request)
     current.update(changes)
     if request.user.is_authenticated:
-        Preferences.objects.update_or_create(user=request.user, defaults=current)
+        # Only the keys changed: two saves at once (a table setting, the look) each keep theirs.
+        _, created = Preferences.objects.get_or_create(user=request.user, defaults=current)
+        if not created and changes:
+            Preferences.objects.filter(user=request.user).update(**changes)
     else:
         request.session[SESSION_KEY] = current
     return current
+
+
+def look(request: HttpRequest) -> dict[str, Any] | None:
+    """The look a logged-in player's pages are painted with (None for a guest, whose browser
+    keeps their look)."""
+    if not request.user.is_authenticated:
+        return None
+    settings = load(request)
+    return {key: settings[key] for key in LOOK}

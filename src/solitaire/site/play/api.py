@@ -144,7 +144,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
     worked out on the solver workers after the game ended; poll until ``status`` is done."""
     record = _visible(request, pk)
     if not reviews.reviewable(record):
-        raise Refused(409, "a game is reviewed once it has ended: won, stuck, or left")
+        raise Refused(409, "a game is reviewed once it has ended: won, lost, or left")
     return JsonResponse(reviews.review_of(record, limits.client_key(request)))
 
 

@@ -1,4 +1,5 @@
-"""Template context shared by every page: the games the site offers."""
+"""Template context shared by every page: the games the site offers, and the look of a
+logged-in player's pages."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from solitaire.games import get_rules
+from solitaire.site.accounts import prefs
 from solitaire.site.served import served_games
 
 
@@ -18,3 +20,9 @@ def games(request: HttpRequest) -> dict[str, Any]:
             for game in served_games()
         ]
     }
+
+
+def look(request: HttpRequest) -> dict[str, Any]:
+    """``account_look``: the look kept on a logged-in player's account (theme, felt, card
+    backs, left-handed), which theme.js paints the page with; None for a guest."""
+    return {"account_look": prefs.look(request)}

@@ -28,9 +28,10 @@ from solitaire.layout import Layout
 from solitaire.review import Review as Analysis
 from solitaire.review import begin, positions, run
 from solitaire.site.jsonapi import TooMany
-from solitaire.site.play import background, quotas
+from solitaire.site.play import background, games, quotas
 from solitaire.site.play.hints import LINES, workers
 from solitaire.site.play.models import Game, Result, Review
+from solitaire.status import is_lost
 from solitaire.verdict import Verdict
 
 logger = logging.getLogger(__name__)
@@ -43,8 +44,15 @@ ENDED = (Result.WON, Result.STUCK, Result.ABANDONED)
 
 
 def reviewable(record: Game) -> bool:
-    """Whether the game has ended (review is for after the game)."""
-    return record.result in ENDED
+    """Whether the game has ended (review is for after the game): won, stuck or left, or
+    still open at a position the engine proves lost (:func:`solitaire.status.is_lost`: no
+    move can win it, so the player may as well see where it went wrong)."""
+    if record.result in ENDED:
+        return True
+    if record.result != Result.PLAYING or not record.moves:
+        return False
+    engine = games.resume(record)
+    return is_lost(engine.rules, engine.state, record.status)
 
 
 def review_of(record: Game, asker: str) -> dict[str, Any]:
@@ -57,7 +65,15 @@ def review_of(record: Game, asker: str) -> dict[str, Any]:
         row.refresh_from_db()
     analysis = _analysis(row)
     analysis.done = row.done
-    return {**analysis.to_dict(), "positions": len(row.verdicts), "probed": len(row.probed)}
+    losing = analysis.losing_move
+    # The solver's winning line from the position before the losing move, to step through.
+    line = list(analysis.lines.get(losing, ())) if losing is not None else []
+    return {
+        **analysis.to_dict(),
+        "line": line,
+        "positions": len(row.verdicts),
+        "probed": len(row.probed),
+    }
 
 
 def _claim(record: Game) -> tuple[Review, bool]:

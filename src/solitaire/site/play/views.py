@@ -26,6 +26,7 @@ from solitaire.site.play.models import Game, Result
 from solitaire.site.play.owner import owned_game, owned_games
 from solitaire.site.play.review import reviewable
 from solitaire.site.served import is_served
+from solitaire.tablefacts import table_facts
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -239,8 +240,12 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
     record = owned_game(request, pk)
     owner = record is not None
     record = record or Game.objects.filter(pk=pk, shared=True).first()
-    if record is None or not reviewable(record):
+    if record is None:
         raise Http404("no such game to review")
+    if not reviewable(record):
+        # Only the owner gets here: a game is shared from its review, once it has ended.
+        context = {"game": get_rules(record.game), "record": record}
+        return render(request, "play/review_later.html", context)
     start = Layout.dealt(record.game, record.deal)
     context = {
         "game": get_rules(record.game),
@@ -250,5 +255,6 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
             Layout(record.game, record.deal, state).to_dict()
             for state in positions(start, record.moves)
         ],
+        "facts": table_facts(record.game),
     }
     return render(request, "play/review.html", context)

@@ -152,5 +152,36 @@ def weekly(games: QuerySet[Game], today: datetime.date, weeks: int = 12) -> dict
         "labels": [start.strftime("%d %b") for start in starts],
         "played": played,
         "won": won,
-        "rates": {name: series for name, series in rates.items() if any(series)},
+        # A game with games ended is drawn, at a 0% rate too.
+        "rates": {
+            name: series
+            for name, series in rates.items()
+            if any(rate is not None for rate in series)
+        },
     }
+
+
+RECENT = 30
+"""How many of a player's last ended games the statistics page lists."""
+
+
+def recent_games(games: QuerySet[Game], limit: int = RECENT) -> list[dict[str, Any]]:
+    """The player's last ended games (a move made; won, stuck or left), the latest first,
+    each with what the statistics page links to: its review and its deal's link."""
+    latest = games.filter(result__in=ENDED).order_by("-finished", "-pk")
+    ended = [record for record in latest[: limit * 4] if record.started][:limit]
+    return [
+        {
+            "id": record.pk,
+            "game": record.game,
+            "name": get_rules(record.game).name,
+            "deal": record.deal,
+            "daily": record.daily.isoformat() if record.daily else None,
+            "result": record.result,
+            "moves": len(record.moves),
+            "seconds": record.seconds if record.result == Result.WON else None,
+            "ended": (record.finished or record.updated).date().isoformat(),
+            "shared": record.shared,
+        }
+        for record in ended
+    ]

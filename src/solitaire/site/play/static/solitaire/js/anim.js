@@ -3,7 +3,11 @@
 
 const DURATIONS = { off: 0, fast: 110, normal: 200, slow: 360 };
 const FLIGHT = "flight"; // a card gliding to its place (a move, a deal, a card sent back)
-const STARTS = new WeakMap(); // card element -> the box its last flight started from
+const GLIDE = [0.2, 0.7, 0.3, 1]; // the easing of a glide, as cubic-bezier(...) says it
+const SNAP = [0.3, 1.4, 0.5, 1]; // the easing of cards sent back after a drag
+/** How far back a press looks for where the player saw the cards: a player's aim lags. */
+export const SEEN_MS = 300;
+const FLIGHTS = new Map(); // card element -> its flights of the last moments, oldest first
 let speed = "normal";
 
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -25,6 +29,45 @@ export function measure(elements) {
   return rects;
 }
 
+/** Where the table lays a card out: its box without transforms (a glide, a drag). */
+export function laidOut(el) {
+  const pileEl = el.parentElement;
+  const r = pileEl.getBoundingClientRect();
+  const left = r.left + pileEl.clientLeft + el.offsetLeft;
+  const top = r.top + pileEl.clientTop + el.offsetTop;
+  return { left, top, right: left + el.offsetWidth, bottom: top + el.offsetHeight };
+}
+
+// The CSS function cubic-bezier(x1, y1, x2, y2) as a function of the time's share.
+function bezier([x1, y1, x2, y2]) {
+  const at = (a, b, t) => 3 * a * t * (1 - t) ** 2 + 3 * b * t * t * (1 - t) + t ** 3;
+  return (share) => {
+    let lo = 0;
+    let hi = 1;
+    for (let i = 0; i < 24; i++) {
+      const mid = (lo + hi) / 2;
+      if (at(x1, x2, mid) < share) lo = mid;
+      else hi = mid;
+    }
+    return at(y1, y2, (lo + hi) / 2);
+  };
+}
+
+// The time of the frame on the screen: what the player sees, and what animations run by.
+const clock = () => document.timeline.currentTime ?? performance.now();
+
+// Keep a card's flight: from where, to where, when it moves (after its delay) and how. It
+// moves once the browser draws its first frame, not at once: land() reads when it did.
+function record(el, animation, from, ms, delay, ease) {
+  const now = clock();
+  const flight = {
+    from, to: laidOut(el), created: now, start: now + delay, ms, delay, ease: bezier(ease), animation,
+  };
+  const flights = (FLIGHTS.get(el) ?? []).filter((f) => now - f.start - f.ms <= SEEN_MS);
+  flights.push(flight);
+  FLIGHTS.set(el, flights);
+}
+
 /**
  * Slide each element from its remembered place to where it is now. Cards that moved farther
  * start a little later, so a run or a deal reads as a sequence rather than a jump.
@@ -44,10 +87,10 @@ export function glide(before, { stagger = 0, steps = 12 } = {}) {
     el.classList.add("moving");
     const animation = el.animate(
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
-      { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
+      { duration: ms, delay, easing: `cubic-bezier(${GLIDE})`, fill: "backwards" },
     );
     animation.id = FLIGHT;
-    STARTS.set(el, first);
+    record(el, animation, first, ms, delay, GLIDE);
     runs.push(animation.finished.catch(() => {}).then(() => el.classList.remove("moving")));
   }
   return Promise.all(runs);
@@ -59,12 +102,14 @@ export function snapBack(elements, dx, dy) {
   const runs = elements.map((el) => {
     el.style.transform = "";
     if (!ms) return Promise.resolve();
-    STARTS.set(el, el.getBoundingClientRect());
+    const home = laidOut(el);
+    const from = { left: home.left + dx, top: home.top + dy, right: home.right + dx, bottom: home.bottom + dy };
     const animation = el.animate(
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
-      { duration: ms, easing: "cubic-bezier(.3,1.4,.5,1)" },
+      { duration: ms, easing: `cubic-bezier(${SNAP})` },
     );
     animation.id = FLIGHT;
+    record(el, animation, from, ms, 0, SNAP);
     return animation.finished.catch(() => {});
   });
   return Promise.all(runs);
@@ -128,24 +173,115 @@ export function stopCelebration(board) {
 }
 
 /**
- * The player acts: every card in flight lands at once, and a celebration stops. Returns the
- * cards that were in flight, topmost first, each with the box it was drawn in at that moment
- * (``drawn``) and the box its flight started from (``from``): the player saw it somewhere
- * between the two, and may have aimed there.
+ * The player acts: every card in flight lands at once, and a celebration stops. Returns what
+ * the player saw of the cards over the last SEEN_MS (a Sight): the player aimed at the table
+ * as it was drawn a moment ago, cards in flight included.
  */
 export function land(board) {
-  const seen = new Map();
+  const now = clock();
+  for (const list of FLIGHTS.values()) {
+    for (const flight of list) {
+      // When the flight began to move on the screen, by the time it has run as drawn now:
+      // not yet, while it waits for its first frame.
+      const ran = flight.animation?.currentTime;
+      if (flight.animation) flight.start = ran == null ? now : now - ran + flight.delay;
+      delete flight.animation;
+    }
+  }
   for (const animation of board.getAnimations({ subtree: true })) {
-    const el = animation.effect?.target;
     if (animation.id === CELEBRATION) animation.cancel();
-    if (animation.id !== FLIGHT || !el?.isConnected) continue;
-    if (!seen.has(el)) seen.set(el, el.getBoundingClientRect());
+    else if (animation.id === FLIGHT) animation.finish();
   }
-  for (const animation of board.getAnimations({ subtree: true })) {
-    if (animation.id === FLIGHT) animation.finish();
+  const flights = new Map();
+  for (const [el, list] of FLIGHTS) {
+    const recent = list.filter((f) => now - Math.min(f.landed ?? Infinity, f.start + f.ms) <= SEEN_MS);
+    if (!recent.length || !el.isConnected) {
+      FLIGHTS.delete(el);
+      continue;
+    }
+    for (const flight of recent) flight.landed = Math.min(flight.landed ?? Infinity, now);
+    flights.set(el, recent);
   }
-  const flying = [...seen].map(([el, drawn]) => ({ el, drawn, from: STARTS.get(el) ?? drawn }));
-  // Cards in flight are painted in the order of the document: the last one is on top.
-  flying.sort((a, b) => (a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : -1));
-  return flying;
+  return new Sight(board, now, flights);
 }
+
+const BACK_STEP = 2; // milliseconds between the moments a Sight looks at
+
+/**
+ * The cards as the player saw them over the last SEEN_MS before ``now``: the box each card
+ * was drawn in at any moment (a card in flight then, or at rest where it is laid out), and
+ * which card was on top at a point. Cards in flight are drawn above the cards at rest, and
+ * of two alike the later in the board is on top.
+ */
+export class Sight {
+  constructor(board, now, flights) {
+    this.now = now;
+    this.flights = flights; // card element -> its flights (see record), oldest first
+    this.cards = [...board.querySelectorAll("[data-pile] > .card")];
+  }
+
+  /** The moments looked at, the latest first. */
+  moments() {
+    const times = [];
+    for (let back = 0; back <= SEEN_MS; back += BACK_STEP) times.push(this.now - back);
+    return times;
+  }
+
+  // The flight of ``el`` under way at ``time`` (or the last one begun by then), or null.
+  flightAt(el, time) {
+    const list = this.flights.get(el);
+    if (!list) return null;
+    let found = null;
+    for (const flight of list) if (flight.created <= time) found = flight;
+    return found ?? { ...list[0], start: Infinity }; // before its first flight: where it began
+  }
+
+  /** The box ``el`` was drawn in at ``time``, and whether it was in flight then. */
+  at(el, time) {
+    const flight = this.flightAt(el, time);
+    if (!flight) return { box: laidOut(el), flying: false };
+    const end = Math.min(flight.landed ?? Infinity, flight.start + flight.ms);
+    if (time > end) return { box: flight.to, flying: false };
+    if (time <= flight.start) return { box: flight.from, flying: time >= flight.created };
+    const k = flight.ease((time - flight.start) / flight.ms);
+    const lerp = (key) => flight.from[key] + (flight.to[key] - flight.from[key]) * k;
+    const box = { left: lerp("left"), top: lerp("top"), right: lerp("right"), bottom: lerp("bottom") };
+    return { box, flying: true };
+  }
+
+  /**
+   * The cards the player saw at (x, y) over the last moments, the latest first: at each
+   * moment the one drawn on top there, with the box it was drawn in when last seen there.
+   */
+  seenAt(x, y) {
+    // Cards that did not fly stay where they are laid out: the top one of them is found once.
+    const order = new Map(this.cards.map((el, i) => [el, i]));
+    let still = null;
+    const moved = [];
+    for (const el of this.cards) {
+      if (this.flights.has(el)) moved.push(el);
+      else if (inside(laidOut(el), x, y)) still = el;
+    }
+    const seen = new Map(); // card element -> {el, box, flying}, the latest seen first
+    for (const time of this.moments()) {
+      let top = still && { el: still, box: laidOut(still), flying: false };
+      for (const el of moved) {
+        const { box, flying } = this.at(el, time);
+        if (!inside(box, x, y)) continue;
+        const above = !top || (flying && !top.flying) ||
+          (flying === top.flying && order.get(el) > order.get(top.el));
+        if (above) top = { el, box, flying };
+      }
+      if (top && !seen.has(top.el)) seen.set(top.el, top);
+    }
+    return [...seen.values()];
+  }
+
+  /** The boxes ``el`` was drawn in over the last moments, when it flew; none if it did not. */
+  path(el) {
+    if (!this.flights.has(el)) return [];
+    return this.moments().filter((time, k) => k % 5 === 0).map((time) => this.at(el, time).box);
+  }
+}
+
+const inside = (box, x, y) => x >= box.left && x < box.right && y >= box.top && y < box.bottom;

@@ -100,11 +100,15 @@ export function faceMarkup(code) {
   const rank = rankOf(code);
   const suit = suitOf(code);
   const label = RANKS[rank] ?? rank;
-  const narrow = label.length > 1 ? ' textLength="34" lengthAdjust="spacingAndGlyphs"' : "";
+  // "10" in the same letters as every rank, a little smaller and closer set, not squeezed:
+  // it fits the strip a covered card shows in a row fanned sideways (geometry.js).
+  const index = label.length > 1
+    ? `<text class="index ten" x="3" y="35">${label}</text>`
+    : `<text class="index" x="6" y="37">${label}</text>`;
   return (
     `<svg class="face" viewBox="0 0 100 140" aria-hidden="true" focusable="false">` +
     `<rect class="paper" x="1" y="1" width="98" height="138" rx="9"/>` +
-    `<text class="index" x="6" y="37"${narrow}>${label}</text>` +
+    index +
     use(suit, 60, 7, 34, "corner") +
     use(suit, 7, 45, 28, "side") +
     `<g class="centre">${centre(rank, suit)}</g>` +

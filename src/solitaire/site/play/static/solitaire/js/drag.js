@@ -2,16 +2,17 @@
 // travel is a tap (Table.tap). While a card or run is lifted, only the piles a legal move
 // reaches light up; a drop anywhere else sends the cards back where they came from.
 //
-// A fast player aims before the last card has landed, so a press first lands every card in
-// flight (anim.land) and remembers where each was drawn at that moment. The press then finds
-// its card where the table lays it out; failing that, a card the player caught in flight.
-// A drop is taken on the piles as they will stand (their laid-out places), or on a card the
-// player saw arriving there. The move is judged by the table once the moves before it have
-// their answers (Table.drop), against the position the server holds then: so every drag acts
-// exactly as a slow one would.
+// A fast player aims before the last card has landed, and a player's aim lags a little
+// behind the screen. So a press first lands every card in flight (anim.land), and is read
+// on the table as it will stand (the card laid out under the pointer), then as the player
+// saw it over the last moments (anim.Sight: the cards drawn under the pointer then, the
+// latest first). A drop is read the same way: the pile laid out under the pointer, the
+// piles of the cards seen there, then the piles the cards cover, where they are laid out or
+// where the player saw their top cards arriving. Which of those cards and piles the move
+// is, the table decides once the moves before it have their answers (Table.drop), against
+// the position the server holds then: so every drag acts exactly as a slow one would.
 
-import { land } from "./anim.js";
-import { laidOut } from "./render.js";
+import { laidOut, land } from "./anim.js";
 
 const THRESHOLD = 6; // pixels a press travels before it counts as a drag
 const CLOSE = 0.5; // a drop also tries piles covered at least this share of the best one
@@ -28,38 +29,15 @@ function grown(box, by) {
 
 const inside = (box, x, y) => x >= box.left && x < box.right && y >= box.top && y < box.bottom;
 
-const STEPS = 10; // boxes looked at along a flight
-
-// The boxes a card in flight passed through, from where its flight began to where it was
-// drawn when the player acted: the player saw it somewhere there.
-function path({ from, drawn }) {
-  const at = (t) => {
-    const left = from.left + (drawn.left - from.left) * t;
-    const top = from.top + (drawn.top - from.top) * t;
-    return { left, top, right: left + drawn.width, bottom: top + drawn.height };
-  };
-  return Array.from({ length: STEPS + 1 }, (_, k) => at(k / STEPS)).reverse();
-}
-
-// A generous drop zone: a pile's laid-out box and its top card's, grown by a third of a card
-// width; for a tableau pile that is the whole column or row.
-function dropZone(pile, cardWidth) {
+// Where a pile is laid out: its box and its top card's; for a tableau pile that is the
+// whole column or row. A drop zone is that, grown by a third of a card width.
+function placeOf(pile) {
   const r = pile.getBoundingClientRect();
   const last = pile.lastElementChild ? laidOut(pile.lastElementChild) : r;
-  const box = {
+  return {
     left: Math.min(r.left, last.left), right: Math.max(r.right, last.right),
     top: Math.min(r.top, last.top), bottom: Math.max(r.bottom, last.bottom),
   };
-  return grown(box, cardWidth * 0.35);
-}
-
-// The card of ``pileEl`` laid out under the point, the top one where cards overlap; -1 if none.
-function cardAt(pileEl, x, y) {
-  const cards = [...pileEl.children];
-  for (let i = cards.length - 1; i >= 0; i--) {
-    if (!cards[i].classList.contains("lifted") && inside(laidOut(cards[i]), x, y)) return i;
-  }
-  return -1;
 }
 
 function spotOf(board, el) {
@@ -69,53 +47,49 @@ function spotOf(board, el) {
 }
 
 /**
- * What a press at (x, y) may mean: the card laid out there (``laid``), the cards the player
- * saw in flight there (``caught``, topmost first), the card drawn there (``drawn``), and the
- * pile whose place it is (``place``, index -1). Any of them may be missing.
+ * What a press at (x, y) may mean: the cards the player saw there over the last moments
+ * (``seen``, the latest first, each with the box it was drawn in), the card laid out on top
+ * there now (``laid``), and the pile whose place it is (``place``, index -1). Any may be missing.
  */
-function pressAt(board, x, y, target, flying) {
+function pressAt(board, x, y, sight) {
   let laid = null;
   let place = null;
   for (const [name, pileEl] of board.piles) {
-    const index = cardAt(pileEl, x, y);
-    if (index >= 0 && !laid) laid = { name, index };
-    if (!place && inside(pileEl.getBoundingClientRect(), x, y)) place = { name, index: -1 };
+    // Piles later in the board are drawn over earlier ones where they meet.
+    const cards = [...pileEl.children];
+    for (let i = cards.length - 1; i >= 0; i--) {
+      if (!cards[i].classList.contains("lifted") && inside(laidOut(cards[i]), x, y)) {
+        laid = { name, index: i };
+        break;
+      }
+    }
+    if (inside(pileEl.getBoundingClientRect(), x, y)) place = { name, index: -1 };
   }
-  // Cards seen in flight there, on their way from where they started to where they were
-  // drawn when the player acted: the one seen most squarely under the point first.
-  const caught = [];
-  for (const flight of flying) {
-    const spot = spotOf(board, flight.el);
-    const seen = spot && path(flight).filter((b) => inside(b, x, y));
-    if (!seen?.length) continue;
-    const off = (b) => Math.max(Math.abs(x - (b.left + b.right) / 2) / (b.right - b.left),
-      Math.abs(y - (b.top + b.bottom) / 2) / (b.bottom - b.top));
-    const box = seen.reduce((a, b) => (off(b) < off(a) ? b : a));
-    caught.push({ ...spot, drawn: box, off: off(box) });
-  }
-  caught.sort((a, b) => a.off - b.off);
-  const card = target.closest?.(".card");
-  const drawn = card ? spotOf(board, card) : null;
-  return { laid, caught, drawn, place };
+  const seen = sight.seenAt(x, y).map(({ el, box }) => {
+    const spot = spotOf(board, el);
+    return spot && { ...spot, drawn: box };
+  }).filter(Boolean);
+  return { laid, seen, place };
 }
 
-// What a tap hits: the laid-out card first (a tap on the stock deals even while the card it
-// turned still flies over it), then a card seen in flight, then what is drawn, then the place.
+// What a tap hits: the card laid out there (a tap on the stock deals even while the card it
+// turned still flies over it), else the card the player saw there last, else the place.
 function tapSpot(press) {
-  return press.laid ?? press.caught[0] ?? press.drawn ?? press.place;
+  return press.laid ?? press.seen[0] ?? press.place;
 }
 
-// The cards a drag may have picked up, most likely first: the laid-out card, then the cards
-// seen in flight under the pointer. The stock and empty places lift nothing.
+// The cards a drag may have picked up, most likely first: the card laid out there (the table
+// as it will stand), then the cards seen under the pointer, the latest first. The stock and
+// empty places lift nothing.
 function liftable(press) {
-  const spots = [press.laid, ...press.caught, press.drawn].filter(
+  const spots = [press.laid, ...press.seen].filter(
     (spot) => spot && spot.index >= 0 && spot.name !== "s",
   );
-  const seen = new Set();
+  const known = new Set();
   return spots.filter((spot) => {
     const key = `${spot.name}:${spot.index}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
+    if (known.has(key)) return false;
+    known.add(key);
     return true;
   });
 }
@@ -126,12 +100,12 @@ export function enableDrag(table) {
 
   board.el.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || press) return;
-    const flying = land(board.el);
+    const sight = land(board.el);
     const x = event.clientX;
     const y = event.clientY;
-    const meaning = pressAt(board, x, y, event.target, flying);
+    const meaning = pressAt(board, x, y, sight);
     if (!tapSpot(meaning)) return;
-    press = { meaning, flying, x, y, id: event.pointerId, moved: false, drag: null };
+    press = { meaning, sight, x, y, id: event.pointerId, moved: false, drag: null };
     board.el.setPointerCapture(event.pointerId);
     event.preventDefault();
   });
@@ -198,31 +172,41 @@ export function enableDrag(table) {
     return { sources, elements, start, offset, dx: 0, dy: 0 };
   }
 
-  // The piles the cards cover, most first: their laid-out places, and the cards seen
-  // arriving on them when the press began. Piles covered far less than the best are left out.
-  function under(drag, flying) {
+  // The piles a drop may mean, most likely first: the pile laid out under the pointer (the
+  // table as it will stand), the piles of the cards the player saw under it, the latest first,
+  // then the piles the cards cover, most first, where they are laid out or where the player
+  // saw their top cards arriving (piles covered far less than the best are left out).
+  function under(drag, sight, x, y) {
     const { start, dx, dy } = drag;
     const moving = {
       left: start.left + dx, right: start.right + dx, top: start.top + dy, bottom: start.bottom + dy,
     };
-    const cardWidth = board.geometry.cardWidth;
+    const zone = (box) => overlap(moving, grown(box, board.geometry.cardWidth * 0.35));
+    const pointed = [];
     const areas = new Map();
-    const cover = (name, area) => areas.set(name, Math.max(areas.get(name) ?? 0, area));
-    for (const [name, pileEl] of board.piles) cover(name, overlap(moving, dropZone(pileEl, cardWidth)));
-    for (const flight of flying) {
-      const spot = flight.el.isConnected ? spotOf(board, flight.el) : null;
-      if (!spot || flight.el !== board.pile(spot.name).lastElementChild) continue;
-      for (const box of path(flight)) cover(spot.name, overlap(moving, grown(box, cardWidth * 0.35)));
+    for (const [name, pileEl] of board.piles) {
+      const place = placeOf(pileEl);
+      if (inside(place, x, y)) pointed.unshift(name); // the later pile is drawn on top
+      let area = zone(place);
+      const top = pileEl.lastElementChild;
+      if (top && !top.classList.contains("lifted")) {
+        for (const box of sight.path(top)) area = Math.max(area, zone(box));
+      }
+      if (area > 0) areas.set(name, area);
     }
-    const ranked = [...areas].filter(([, area]) => area > 0).sort((a, b) => b[1] - a[1]);
+    for (const { el } of sight.seenAt(x, y)) {
+      if (!el.classList.contains("lifted")) pointed.push(el.closest("[data-pile]").dataset.pile);
+    }
+    const ranked = [...areas].sort((a, b) => b[1] - a[1]);
     const best = ranked[0]?.[1] ?? 0;
-    return ranked.filter(([, area]) => area >= best * CLOSE).map(([name]) => name);
+    const covered = ranked.filter(([, area]) => area >= best * CLOSE).map(([name]) => name);
+    return [...new Set([...pointed, ...covered])];
   }
 
-  function drop({ drag, flying }, cancelled) {
+  function drop({ drag, sight, x, y }, cancelled) {
     board.markTargets(new Set());
     for (const pile of board.piles.values()) pile.classList.remove("source");
-    const targets = cancelled ? [] : under(drag, flying);
+    const targets = cancelled ? [] : under(drag, sight, x + drag.dx, y + drag.dy);
     table.drop({ sources: drag.sources, targets, elements: drag.elements, quiet: cancelled });
   }
 }

@@ -1,8 +1,11 @@
 // How a game ends, and what is known of it before: the banner below the board (a stuck or
 // lost position with the way back; a deal known to be lost as it appears; a game won before
 // this page was opened) and the win dialog, with the review and the Daily leaderboard in reach.
-// The banner sits below the board, in the table's own flow, so it never covers a card.
+// The banner lies over the felt below the lowest card where there is room for it, so that
+// the board keeps its size and the cards theirs; where there is not, it sits below the
+// board, in the table's own flow, and the board gives up the room. It never covers a card.
 
+import { laidOut } from "./anim.js";
 import * as api from "./api.js";
 import { ordinal } from "./words.js";
 
@@ -41,7 +44,9 @@ export class Ending {
     this.wayBack = null; // {id, version, lost, undos}: Hint's word on a position
     this.asked = null;
     this.dismissed = null; // the game whose known-lost deal the player chose to play anyway
+    this.told = null; // the game whose deal a question just proved lost: said even mid-game
     this.wonShown = null;
+    this.placed = null; // the banner placed over the felt: "game id:kind", while it shows
     ui.stuck.addEventListener("click", (event) => {
       if (!event.target.closest('[data-action="dismiss"]')) return;
       this.dismissed = this.current()?.id ?? null;
@@ -60,7 +65,8 @@ export class Ending {
     if (won) this.banner(game, "won");
     else if (lost && !game.moves.length) this.banner(game, "deal-lost");
     else if (lost) this.banner(game, "lost", hint?.undos);
-    else if (fresh && game.deal_verdict?.result === "lost" && this.dismissed !== game.id) {
+    else if ((fresh || this.told === game.id) && game.deal_verdict?.result === "lost" &&
+      this.dismissed !== game.id) {
       this.banner(game, "deal-lost");
     } else this.banner(game, null);
     if (lost && game.moves.length && !hint && this.asked !== `${game.id}:${game.version}`) {
@@ -80,7 +86,10 @@ export class Ending {
   banner(game, kind, undos = null) {
     const ui = this.ui;
     ui.stuck.hidden = !kind;
-    if (!kind) return;
+    if (!kind) {
+      this.place(null);
+      return;
+    }
     ui.stuck.dataset.kind = kind;
     const moves = game.moves.length;
     const show = (role, on) => {
@@ -91,7 +100,9 @@ export class Ending {
     else ui.stuckText.textContent = verdictText({ stuck: game.status === "stuck", undos });
     show("undo-back", kind === "lost");
     show("banner-restart", kind === "lost");
-    show("banner-review", moves > 0 && (game.status === "won" || game.status === "stuck"));
+    // The review opens once the game has ended: won, stuck, or proved lost by the server.
+    const ended = game.status === "won" || game.status === "stuck" || Boolean(game.lost);
+    show("banner-review", moves > 0 && ended);
     show("banner-winnable", kind !== "won");
     show("banner-switch", kind === "deal-lost");
     show("banner-dismiss", kind === "deal-lost" && game.status !== "stuck");
@@ -99,6 +110,29 @@ export class Ending {
     ui.undoBack.dataset.undos = String(Math.min(back, moves));
     ui.undoBack.textContent = undos ? `Undo ${back} move${back === 1 ? "" : "s"}` : "Undo";
     for (const link of ui.stuck.querySelectorAll('[data-role="banner-review"]')) link.href = reviewUrl(game);
+    this.place(`${game.id}:${kind}`);
+  }
+
+  // Lay the banner over the felt below the lowest card when it fits there (decided as it
+  // appears); else, or once a card would reach under it, in the flow below the board.
+  place(key) {
+    const el = this.ui.stuck;
+    const board = this.ui.board;
+    if (!key) {
+      this.placed = null;
+      el.classList.remove("over");
+      return;
+    }
+    if (this.placed !== key) {
+      this.placed = key;
+      el.classList.add("over");
+    }
+    if (!el.classList.contains("over")) return;
+    const table = el.parentElement.getBoundingClientRect();
+    el.style.bottom = `${Math.max(0, table.bottom - board.getBoundingClientRect().bottom)}px`;
+    const cards = [...board.querySelectorAll("[data-pile] > .card")];
+    const lowest = Math.max(0, ...cards.map((card) => laidOut(card).bottom));
+    if (lowest + 6 > el.getBoundingClientRect().top) el.classList.remove("over");
   }
 
   // Ask Hint how far back the game still wins; a busy solver that could not prove it in

@@ -12,10 +12,14 @@ const MIN_WIDTH = 22;
 // the suit below it; as fractions of the card's height and width.
 const INDEX_DOWN = 0.34; // the index's box (font ascent to descent), in card heights
 const RANK_INK_DOWN = 0.31; // the rank's ink, Q's tail included, in card heights
-const INDEX_ACROSS = 0.42; // the rank and the suit below it, "10" included, in card widths
+const INDEX_ACROSS = 0.44; // the rank and the suit below it, "10" included, in card widths
 const READABLE_PX = 30;
 const NATURAL_DOWN = 0.34; // the step of a pile with room to spare, in card heights
 const NATURAL_ACROSS = 0.46; // the same across a row, in card widths
+// A row fanned sideways spreads up to this step, in card widths, where its wing has room:
+// the rows then fill both wings alike (a wing is as wide as the room lets it be), and the
+// table reads as centred on the screen.
+const SPREAD_ACROSS = 0.95;
 
 /**
  * Which piles a game has: from its facts (the game object's ``table``), which say whether
@@ -97,8 +101,10 @@ function metrics(cw) {
 }
 
 // The columns layout for cards ``cw`` wide, or null when it does not fit (``strict``: with
-// every pile's covered cards readable; else only the cards themselves).
-function columnsLayout(shape, option, width, height, cw, lengths, strict) {
+// every pile's covered cards readable; else only the cards themselves). ``split``, the share
+// of the room the first of two tableau rows had so far, is kept while every pile stays
+// readable with it: the second row does not move each time a pile of the first grows.
+function columnsLayout(shape, option, width, height, cw, lengths, strict, split = null) {
   const { ch, gap } = metrics(cw);
   const rowsOfTableau = option.tableauRows;
   const perRow = Math.ceil(shape.tableau / rowsOfTableau);
@@ -116,6 +122,12 @@ function columnsLayout(shape, option, width, height, cw, lengths, strict) {
   }
   const needed = needs.reduce((a, b) => a + b, 0);
   if (needed > room) return null;
+  // The share of the room each row gets: as held, or in proportion to what its longest pile needs.
+  let shares = needs.map((need) => need / needed);
+  if (split !== null && rowsOfTableau === 2) {
+    const held = [split, 1 - split];
+    if (held.every((share, r) => Math.floor(room * share) >= needs[r])) shares = held;
+  }
   const used = columns * cw + (columns - 1) * gap;
   const x0 = Math.max(gap, Math.floor((width - used) / 2));
   const colX = (col) => Math.round(x0 + col * (cw + gap));
@@ -134,7 +146,7 @@ function columnsLayout(shape, option, width, height, cw, lengths, strict) {
   for (let r = 0; r < rowsOfTableau; r++) {
     const rowHeight = r === rowsOfTableau - 1
       ? height - gap - y
-      : Math.floor((room * needs[r]) / needed);
+      : Math.floor(room * shares[r]);
     const first = r * perRow;
     const inRow = Math.min(perRow, shape.tableau - first);
     const start = (columns - inRow) / 2;
@@ -145,12 +157,25 @@ function columnsLayout(shape, option, width, height, cw, lengths, strict) {
     }
     y += rowHeight + gap;
   }
-  return { cardWidth: cw, cardHeight: ch, gap, boxes, tableauRows: rowsOfTableau, kind: "columns" };
+  return {
+    cardWidth: cw, cardHeight: ch, gap, boxes, tableauRows: rowsOfTableau, kind: "columns",
+    split: shares[0],
+  };
+}
+
+// The step of a row of ``count`` cards ``cw`` wide fanned across ``room`` pixels.
+function acrossStep(count, room, cw) {
+  if (count < 2) return 0;
+  const spread = Math.max(naturalStep(cw, "across"), Math.round(cw * SPREAD_ACROSS));
+  return Math.max(2, Math.min(spread, Math.floor((room - cw) / (count - 1))));
 }
 
 // The wings layout for cards ``cw`` wide, or null when it does not fit. Both wings fan to
 // the right, so a covered card always shows its left edge: the rank with the suit below.
-function wingsLayout(shape, option, width, height, cw, lengths, strict) {
+// The right wing's rows end short of its box where they are short, so the whole table moves
+// right by half that (``shift``, kept through a game as ``held`` says): the cards then stand
+// as far from either edge of the screen.
+function wingsLayout(shape, option, width, height, cw, lengths, strict, held = null) {
   const { ch, gap } = metrics(cw);
   const half = Math.ceil(shape.tableau / 2);
   const middleColumns = Math.max(...option.middle.map((row) => row.length));
@@ -165,7 +190,15 @@ function wingsLayout(shape, option, width, height, cw, lengths, strict) {
   const full = cw + (Math.max(n, REF_DEPTH) - 1) * naturalStep(cw, "across");
   const wing = Math.min(room, full);
   const used = 2 * wing + middleWidth + 2 * gap;
-  const x0 = Math.floor((width - used) / 2);
+  const longestRight = Math.max(1, ...lengths.slice(half).map((count) => count ?? 0));
+  const rightCards = cw + (longestRight - 1) * acrossStep(longestRight, wing, cw);
+  // Never so far that the right wing's longest row would be squeezed past readable.
+  const readableRight = cw + (longestRight - 1) * readableStep(cw, "across");
+  const shift = Math.max(0, Math.min(
+    held?.shift ?? Math.floor((wing - rightCards) / 2),
+    wing - readableRight,
+  ));
+  const x0 = Math.floor((width - used) / 2) + shift;
   const middleX = x0 + wing + gap;
   const rightX = middleX + middleWidth + gap;
   const rowY = (r, count) => gap + Math.round(((slots - count) * (ch + gap)) / 2) + r * (ch + gap);
@@ -176,7 +209,7 @@ function wingsLayout(shape, option, width, height, cw, lengths, strict) {
     boxes[`t${i}`] = {
       x: right ? rightX : x0,
       y: rowY(r, right ? shape.tableau - half : half),
-      w: wing,
+      w: right ? wing - shift : wing,
       h: ch,
       fan: "across",
     };
@@ -192,19 +225,25 @@ function wingsLayout(shape, option, width, height, cw, lengths, strict) {
       };
     });
   });
-  return { cardWidth: cw, cardHeight: ch, gap, boxes, tableauRows: 0, kind: "wings" };
+  return { cardWidth: cw, cardHeight: ch, gap, boxes, tableauRows: 0, kind: "wings", shift };
 }
 
-function layoutFor(shape, option, width, height, cw, lengths, strict) {
-  const make = option.kind === "wings" ? wingsLayout : columnsLayout;
-  return make(shape, option, width, height, cw, lengths, strict);
+// ``held``: what a plan kept through a game holds of itself (two rows' split, the wings' shift).
+function layoutFor(shape, option, width, height, cw, lengths, strict, held = null) {
+  if (option.kind === "wings") {
+    // The shift is kept for the same cards only: other cards make other rows.
+    const kept = held?.cardWidth === cw ? held : null;
+    return wingsLayout(shape, option, width, height, cw, lengths, strict, kept);
+  }
+  return columnsLayout(shape, option, width, height, cw, lengths, strict, held?.split ?? null);
 }
 
 // The layout of ``option`` with the largest cards whose piles all stay readable (``readable``
 // true); failing that (a pile too long for any card), the smallest cards, whose fans squeeze.
-function largest(shape, option, width, height, lengths, widest = MAX_WIDTH) {
+// ``held``: the plan held so far in this game (see layoutFor).
+function largest(shape, option, width, height, lengths, widest = MAX_WIDTH, held = null) {
   for (let cw = widest; cw >= MIN_WIDTH; cw--) {
-    const layout = layoutFor(shape, option, width, height, cw, lengths, true);
+    const layout = layoutFor(shape, option, width, height, cw, lengths, true, held);
     if (layout) return { layout, readable: true };
   }
   for (let cw = MIN_WIDTH; cw >= 8; cw--) {
@@ -245,25 +284,29 @@ function arrangementFor(shape, width, height, wings) {
  * fanned sideways around the foundations. Which layout is used depends on the screen only
  * (it is chosen for a pile of a whole suit). ``hold``, the plan the board had so far in
  * this game, keeps the layout still: the same arrangement, and cards never larger than
- * they were (they may shrink, when a pile grows long or the board loses height).
+ * they were (they may shrink, when a pile grows long or the board loses height), and two
+ * tableau rows split the room as before while every pile fits.
  */
 export function plan(shape, width, height, { lengths = [], wings = false, hold = null } = {}) {
   const option = hold?.option ?? arrangementFor(shape, width, height, wings);
   const widest = hold ? Math.min(MAX_WIDTH, hold.cardWidth) : MAX_WIDTH;
-  const { layout } = largest(shape, option, width, height, lengths, widest);
+  const { layout } = largest(shape, option, width, height, lengths, widest, hold);
   return { ...layout, option };
 }
 
 /**
  * The step between the cards of a tableau pile of ``count`` cards in ``box``, along the
- * box's fan (down: in card heights, across: in card widths): natural while there is room,
- * closer when the pile is long, never closer than readable unless nothing else fits.
+ * box's fan (down: in card heights, across: in card widths): natural while there is room
+ * (across, spread a little wider, to fill the wing), closer when the pile is long, never
+ * closer than readable unless nothing else fits.
  */
 export function fanStep(count, box, cardHeight, cardWidth = cardHeight / RATIO) {
   if (count < 2) return 0;
   const across = box.fan === "across";
   const size = across ? cardWidth : cardHeight;
-  const natural = naturalStep(size, across ? "across" : "down");
+  const natural = across
+    ? Math.max(naturalStep(size, "across"), Math.round(size * SPREAD_ACROSS))
+    : naturalStep(size, "down");
   const room = (across ? box.w : box.h) - size;
   return Math.max(2, Math.min(natural, Math.floor(room / (count - 1))));
 }

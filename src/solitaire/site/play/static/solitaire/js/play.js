@@ -148,6 +148,11 @@ export class Table {
     if (answer.result !== "won" && answer.result !== "lost") return;
     const verdict = { result: answer.result, how: "question" };
     this.game = { ...game, proved: game.proved || answer.result === "won", deal_verdict: verdict };
+    if (answer.result === "lost") {
+      // A deal lost from the start: the banner says so now, whatever has been played.
+      this.ending.told = game.id;
+      this.ending.dismissed = null;
+    }
     this.view = this.view === game ? this.game : this.view;
     showGame(this, this.game, { fresh: false, before: game });
     this.ending.update(this.game);
@@ -365,6 +370,8 @@ export class Table {
   /** Choose cards for a second press to put down (null: none); they and their targets light up. */
   choose(chosen) {
     this.chosen = chosen;
+    // A hint's words go with its light: the player acting on the board puts out both.
+    if (this.ui.toast.dataset.hint) this.hush();
     this.board.clearMarks();
     if (!chosen) return;
     const moves = movesFrom(this.game.legal, chosen.src, chosen.count);

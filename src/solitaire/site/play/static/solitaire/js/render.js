@@ -15,13 +15,10 @@ export function takesSign(takes) {
   return rankLabel(takes) + (SUIT_SIGNS[takes[1]] ?? "");
 }
 
-/** Where the table lays a card out: its box without transforms (a glide, a drag). */
-export function laidOut(el) {
-  const pileEl = el.parentElement;
-  const r = pileEl.getBoundingClientRect();
-  const left = r.left + pileEl.clientLeft + el.offsetLeft;
-  const top = r.top + pileEl.clientTop + el.offsetTop;
-  return { left, top, right: left + el.offsetWidth, bottom: top + el.offsetHeight };
+// "t3:5" for the 6th card of t3: where a card element is.
+function spotOf(el) {
+  const pile = el.parentElement;
+  return pile ? `${pile.dataset.pile}:${[...pile.children].indexOf(el)}` : "";
 }
 
 // "ace of spades" for "AS", "an ace" for "A": the same, in words.
@@ -99,16 +96,26 @@ export class Board {
     if (first) first.tabIndex = 0;
   }
 
-  /** Show ``layout``; cards that changed place glide there unless ``animate`` is false. */
+  /**
+   * Show ``layout``; cards that changed place glide there unless ``animate`` is false. A card
+   * that stays where it was in its pile (it only moves as the piles are spaced anew) goes
+   * there at once: cards the player may be aiming at do not drift.
+   */
   render(layout, { animate = true, stagger = 0, steps = 12, deal = false } = {}) {
     this.setup(layout);
     stopCelebration(this.el);
     const cards = [...this.el.querySelectorAll(".card")].filter((el) => !this.held.has(el));
     let before = animate ? measure(cards) : null;
+    const spots = new Map(cards.map((el) => [el, spotOf(el)]));
+    // Cards let go from a drag (a transform of their own) glide back all the same.
+    const dropped = new Set(cards.filter((el) => el.style.transform));
     this.layout = layout;
     this.place(layout);
     this.measureBoard();
     this.describe();
+    for (const el of before?.keys() ?? []) {
+      if (!dropped.has(el) && spots.get(el) === spotOf(el)) before.delete(el);
+    }
     if (deal) {
       // A new deal: every card comes out of the stock's corner, one after another.
       const from = (this.piles.get("s") ?? this.piles.get("t0")).getBoundingClientRect();
@@ -174,7 +181,8 @@ export class Board {
     const wings = Boolean(this.facts?.whole_deck_dealt);
     const hold = this.holding(width, height);
     const geometry = plan(this.shape, width, height, { lengths, wings, hold });
-    if (!hold) this.planned = { width, height, key: this.shapeKey };
+    if (!hold) this.planned = { width, height, key: this.shapeKey, cap: geometry.cardWidth };
+    this.measuredHeight = height;
     this.geometry = geometry;
     this.el.dataset.layout = geometry.kind;
     this.el.dataset.planned = `${width}x${height}`; // the board size the plan was made for
@@ -210,12 +218,15 @@ export class Board {
   }
 
   // The plan to keep through a game: the one made for this width and shape, while the
-  // height stays within a third of what it was planned for (a banner below the board).
+  // height stays within a third of what it was planned for (a banner below the board). The
+  // cards never grow, except back to the size they were planned at when the board gets its
+  // height back (the banner goes).
   holding(width, height) {
     const planned = this.planned;
     if (!planned || !this.geometry || planned.key !== this.shapeKey || planned.width !== width) return null;
     if (Math.abs(height - planned.height) > planned.height / 3) return null;
-    return this.geometry;
+    const taller = height > (this.measuredHeight ?? height);
+    return taller ? { ...this.geometry, cardWidth: planned.cap } : this.geometry;
   }
 
   // A left-handed table: every pile but the tableau's mirrored across the board.

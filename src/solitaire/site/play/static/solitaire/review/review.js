@@ -1,79 +1,93 @@
-// The review page: step through a finished game's positions, and see what the solver found.
-// The positions come with the page; the verdicts come from GET /api/games/ID/review, polled
-// until the review is done.
+// The review page: step through a finished game's positions on the card table, see what the
+// solver found of each one, in the players' words, and step through the solver's winning
+// line from the position before the losing move. The positions come with the page; the
+// verdicts and the solver's line come from GET /api/games/ID/review, polled until the review
+// is done.
 
-const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+import { installSuitSprites } from "../js/cards.js";
+import { parseMove, predict } from "../js/moves.js";
+import { Board, cardsOf } from "../js/render.js";
+import { movedText, movingText } from "../js/words.js";
+
 const WORDS = { won: "still winnable", lost: "lost", unknown: "not decided" };
 
+const read = (id) => JSON.parse(document.getElementById(id).textContent);
 const section = document.querySelector(".review");
-const positions = JSON.parse(document.getElementById("review-positions").textContent);
-const moves = JSON.parse(document.getElementById("review-moves").textContent);
+const positions = read("review-positions");
+const moves = read("review-moves");
+const facts = read("review-facts");
 const slider = section.querySelector("input[type=range]");
-const tableEl = section.querySelector(".review-table");
 const stripEl = section.querySelector(".review-strip");
 const statusEl = section.querySelector(".review-status");
 const whereEl = section.querySelector(".review-where");
 const losingEl = section.querySelector(".review-losing");
 const losingButton = section.querySelector("[data-step=losing]");
-let review = { verdicts: [], losing_move: null, better: null, status: "running" };
+const lineButton = section.querySelector("[data-step=line]");
+const gameButton = section.querySelector("[data-step=game]");
+
+installSuitSprites();
+const board = new Board(section.querySelector("[data-role=review-board]"));
+board.facts = facts;
+new ResizeObserver(() => board.measureBoard()).observe(board.el);
+
+let review = { verdicts: [], losing_move: null, better: null, line: [], status: "running" };
+// What is shown: the game's positions, or the solver's line from before the losing move.
+let mode = "game";
+let line = []; // the positions of the solver's line, the first one the game's before the loss
 let at = positions.length - 1;
 
-function card(name) {
-  const el = document.createElement("span");
-  el.className = `rcard ${"DH".includes(name[1]) ? "red" : "black"}`;
-  el.textContent = `${name[0] === "T" ? "10" : name[0]}${SUITS[name[1]]}`;
-  el.dataset.card = name;
-  return el;
+const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The positions shown now, and the moves between them. */
+function shown() {
+  return mode === "line" ? { layouts: line, played: review.line } : { layouts: positions, played: moves };
 }
 
-function pile(name, cards, label) {
-  const el = document.createElement("div");
-  el.className = "rpile";
-  el.dataset.pile = name;
-  el.setAttribute("aria-label", `${label}: ${cards.length ? cards.join(" ") : "empty"}`);
-  const tag = document.createElement("span");
-  tag.className = "rpile-name";
-  tag.textContent = name;
-  el.append(tag, ...cards.filter((c) => c).map(card));
-  return el;
-}
-
-function stock(count) {
-  const el = pile("s", [], "stock");
-  el.setAttribute("aria-label", `stock: ${count} cards`);
-  const left = document.createElement("span");
-  left.className = "rcount";
-  left.textContent = `${count} left`;
-  el.append(left);
-  return el;
-}
-
-function drawTable() {
-  const layout = positions[at];
-  const rows = [
-    ["rrow-top", layout.foundations.map((cards, i) => pile(`f${i}`, cards.slice(-1), `foundation ${i}`))],
-    ["rrow-top", layout.cells.map((c, i) => pile(`c${i}`, c ? [c] : [], "free cell"))],
-    ["rrow-top", layout.stock.length || layout.waste.length
-      ? [stock(layout.stock.length), pile("w", layout.waste.slice(-1), "waste")] : []],
-    ["rrow-tableau", layout.tableau.map((cards, i) => pile(`t${i}`, cards, `pile ${i}`))],
-  ];
-  tableEl.replaceChildren(...rows.filter(([, piles]) => piles.length).map(([cls, piles]) => {
-    const row = document.createElement("div");
-    row.className = `rrow ${cls}`;
-    row.append(...piles);
-    return row;
-  }));
-  const verdict = review.verdicts[at] || "unknown";
-  const next = at < moves.length ? `Next move played: ${moves[at]}.` : "The end of the game.";
-  whereEl.textContent = `After ${at} move${at === 1 ? "" : "s"}: ${WORDS[verdict]}. ${next}`;
-  if (review.losing_move === at && review.better) {
-    whereEl.textContent += ` The solver would have played ${review.better} instead.`;
-    const [src, dst] = review.better.split(":")[0].split(">");
-    tableEl.querySelector(`[data-pile="${src}"]`)?.classList.add("better-from");
-    tableEl.querySelector(`[data-pile="${dst}"]`)?.classList.add("better-to");
+// Light the move ``text`` on the board, played from ``layout``: its cards and where they go.
+function light(layout, text) {
+  const move = parseMove(text);
+  if (!move) return;
+  if (move.deal) {
+    board.pile("s")?.classList.add("hint-target");
+    return;
   }
+  const count = cardsOf(layout, move.src).length;
+  for (const el of board.cardsFrom(move.src, count - move.count)) el.classList.add("hinted");
+  board.pile(move.dst)?.classList.add("hint-target");
+}
+
+function draw({ animate = true } = {}) {
+  const { layouts, played } = shown();
+  const layout = layouts[at];
+  board.render(layout, { animate });
+  board.clearMarks();
+  slider.max = String(layouts.length - 1);
   slider.value = String(at);
-  for (const [k, mark] of [...stripEl.children].entries()) mark.classList.toggle("here", k === at);
+  if (mode === "line") {
+    const next = at < played.length ? ` Next: ${movingText(layout, played[at], facts)}.` : "";
+    const from = review.losing_move;
+    whereEl.textContent =
+      `The solver's line from the position before move ${from + 1}: ` +
+      `${at} of its ${played.length} moves played.${next}` +
+      (at === played.length ? " Every card can go home from here." : "");
+    if (at < played.length) light(layout, played[at]);
+  } else {
+    const verdict = review.verdicts[at] || "unknown";
+    const next = at < played.length
+      ? `Next, move ${at + 1}: ${lower(movedText(layout, played[at], facts))}`
+      : "The end of the game.";
+    whereEl.textContent = `After ${plural(at, "move")}: ${WORDS[verdict]}. ${next}`;
+    if (review.losing_move === at && review.better) {
+      whereEl.textContent += ` The solver would have won by ${movingText(layout, review.better, facts)} instead.`;
+      light(layout, review.better);
+    }
+  }
+  for (const [k, mark] of [...stripEl.children].entries()) {
+    mark.classList.toggle("here", mode === "game" && k === at);
+  }
+  section.dataset.mode = mode;
+  section.dataset.at = String(at);
 }
 
 function drawStrip() {
@@ -81,31 +95,43 @@ function drawStrip() {
     const mark = document.createElement("button");
     mark.type = "button";
     mark.className = `mark verdict-${verdict}${review.losing_move === k ? " losing" : ""}`;
-    mark.title = `After ${k} moves: ${WORDS[verdict]}`;
+    mark.title = `After ${plural(k, "move")}: ${WORDS[verdict]}`;
     mark.setAttribute("aria-label", mark.title);
-    mark.addEventListener("click", () => go(k));
+    mark.addEventListener("click", () => go(k, "game"));
     return mark;
   }));
   const done = review.status === "done";
   statusEl.textContent = done
     ? "Review done."
     : `Reviewing… ${review.probed} of ${review.positions} positions solved so far.`;
-  if (review.losing_move !== null) {
+  const losing = review.losing_move;
+  if (losing !== null) {
+    const what = movingText(positions[losing], moves[losing], facts);
+    const instead = review.better
+      ? ` Instead, the solver wins by ${movingText(positions[losing], review.better, facts)}.`
+      : "";
     losingEl.hidden = false;
-    losingEl.textContent = `The losing move was move ${review.losing_move + 1}, ${moves[review.losing_move]}` +
-      (review.better ? `: the solver would have played ${review.better}.` : ".");
+    losingEl.textContent = `The losing move was move ${losing + 1}: ${what} lost the game.${instead}`;
     losingButton.hidden = false;
+    line = [positions[losing]];
+    for (const text of review.line ?? []) line.push(predict(line.at(-1), text, facts));
+    lineButton.hidden = !review.line?.length;
   } else if (done) {
     const won = review.verdicts.every((v) => v === "won");
     losingEl.hidden = false;
-    losingEl.textContent = won ? "Every position was winnable." : "No losing move was pinned down within the solver's budget.";
+    losingEl.textContent = won
+      ? "Every position was winnable."
+      : "No losing move was pinned down within the solver's budget.";
   }
-  drawTable();
+  draw({ animate: false });
 }
 
-function go(k) {
-  at = Math.max(0, Math.min(positions.length - 1, k));
-  drawTable();
+function go(k, to = mode) {
+  const changed = to !== mode;
+  mode = to;
+  gameButton.hidden = mode !== "line";
+  at = Math.max(0, Math.min(shown().layouts.length - 1, k));
+  draw({ animate: !changed });
 }
 
 async function poll() {
@@ -122,19 +148,22 @@ async function poll() {
 
 section.addEventListener("click", (event) => {
   const step = event.target.closest("[data-step]")?.dataset.step;
+  const last = shown().layouts.length - 1;
   if (step === "first") go(0);
   else if (step === "back") go(at - 1);
   else if (step === "forward") go(at + 1);
-  else if (step === "last") go(positions.length - 1);
-  else if (step === "losing") go(review.losing_move);
+  else if (step === "last") go(last);
+  else if (step === "losing") go(review.losing_move, "game");
+  else if (step === "line") go(0, "line");
+  else if (step === "game") go(review.losing_move ?? 0, "game");
 });
 slider.addEventListener("input", () => go(Number(slider.value)));
 document.addEventListener("keydown", (event) => {
-  if (event.target.closest("input[type=checkbox]")) return;
+  if (event.target.closest("input")) return; // the slider steps by itself; a box is a box
   if (event.key === "ArrowLeft") go(at - 1);
   else if (event.key === "ArrowRight") go(at + 1);
   else if (event.key === "Home") go(0);
-  else if (event.key === "End") go(positions.length - 1);
+  else if (event.key === "End") go(shown().layouts.length - 1);
   else return;
   event.preventDefault();
 });
@@ -147,5 +176,5 @@ section.querySelector(".review-shared")?.addEventListener("change", async (event
   });
 });
 
-drawTable();
+draw({ animate: false });
 poll();
