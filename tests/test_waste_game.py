@@ -197,6 +197,7 @@ def test_the_waste_game_proves_lost_what_the_dead_test_lets_through(piles: int) 
         assert exhaustive(rules, state, 200_000) == "lost", seed
 
 
+@pytest.mark.long
 def test_no_position_on_a_stored_winning_line_is_lost_to_the_waste_game(native: type) -> None:
     """Every tenth position of 60 stored Fours Up lines, in the core."""
     checked = 0
@@ -213,6 +214,7 @@ def test_no_position_on_a_stored_winning_line_is_lost_to_the_waste_game(native: 
     assert checked > 500
 
 
+@pytest.mark.long
 def test_the_core_plays_the_waste_game_of_the_python_twin(native: type) -> None:
     """The same answer after the same number of positions, on deals and built tables."""
     states = [Layout.dealt("fours-up", number).state for number in (1, 2, 4, 5, 10, 37, 40)]
