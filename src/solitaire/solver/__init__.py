@@ -24,7 +24,7 @@ from solitaire.verdict import Verdict
 
 def dead(rules: Rules, state: State) -> bool:
     """True when the solver's dead-position test proves ``state`` lost with no search: after
-    its safe moves, some card of the waste can never leave it (docs/solver.md, Pruning).
+    its safe moves, some card of the waste can never leave it (docs/solver.md, Pruning, rule 5).
     False says nothing; a game without such a test always answers False.
 
     >>> from solitaire.games import get_rules

@@ -1,5 +1,5 @@
 """A dead-position test: a necessary condition for a win that a position can fail long
-before it runs out of moves (docs/solver.md, "Dead positions", gives the proof).
+before it runs out of moves (docs/solver.md, Pruning, rule 5, gives the proof).
 
 It holds in games whose piles are always built runs and whose waste, filled by the stock
 alone, empties only onto foundations and piles (``Tables.runs_only``: Fours Up). Pick a card

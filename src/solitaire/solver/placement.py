@@ -25,7 +25,7 @@ Two counts, each a lower bound on the piles that any such table uses:
 
 A table that play reaches is one of the choices the exact count ranges over, so where it
 needs more piles than there are, no table does: the pivot cannot leave with these cards out.
-docs/solver.md (Pruning) gives the argument in full.
+docs/solver.md (Pruning, rule 6) gives the argument in full.
 """
 
 from __future__ import annotations

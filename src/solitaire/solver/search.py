@@ -1,10 +1,13 @@
-"""The search: in games with a waste a beam search by stock card first, then greedy
-best-first searches under several weightings, then short randomised depth-first probes,
-then depth-first search; each on the kernel that :func:`solitaire.solver.backend.new_kernel`
-gives.
+"""The search, on the kernel that :func:`solitaire.solver.backend.new_kernel` gives: in games
+whose piles are built runs (``Tables.runs_only``) the dead-position test and the waste game
+first; in games with a waste the stock searches (a beam search by stock card, beams after
+dealing, best-first searches from positions dealt ahead); then greedy best-first searches
+under several weightings, short randomised depth-first probes, and depth-first search.
+docs/solver.md (How it searches) describes each.
 
-The beam search (:mod:`solitaire.solver.stockbeam`) only finds wins; it is what wins Fours
-Up deals. Best-first search (:mod:`solitaire.solver.bestfirst`) finds most wins quickly, and
+The waste game (:mod:`solitaire.solver.wastegame`) only proves losses. The stock searches only
+find wins; the beam search (:mod:`solitaire.solver.stockbeam`) is what wins Fours Up deals.
+Best-first search (:mod:`solitaire.solver.bestfirst`) finds most wins quickly, and
 proves small lost positions while its open list has not been cut back. Which wins it finds
 depends on how :meth:`Scorer.score` weighs a position, and no one weighting finds them all,
 so it runs once under each of :data:`PROFILES` that differs for the game, sharing
@@ -66,7 +69,7 @@ OPENING = Weights(home=12, cells=6, depth=2)
 :data:`PROFILES`, with :data:`OPENING_SHARE` of the budget: more for a card home, more for
 an empty free cell, and something for the cards on the ones the foundations take next. It
 finds the easy deals' wins in fewer positions than the first of :data:`PROFILES`
-(docs/solver.md, How it searches, gives the figures and the command)."""
+(bench/RESULTS.md, 2026-12-03, gives the figures and the command)."""
 
 OPENING_SHARE = 1 / 30
 """The share of :data:`BEST_FIRST_SHARE` that the search under :data:`OPENING` may spend
@@ -110,7 +113,8 @@ position lost the solve answers at once; otherwise the other searches share the 
 
 PROBE_WEIGHTS = Weights(blocked=6, empty=12, cells=6, depth=5)
 """The probes' weighting: of those tried, the one under which they win the most of the
-Streets and Alleys deals that the other searches leave unknown (docs/solver.md)."""
+Streets and Alleys deals that the other searches leave unknown (bench/RESULTS.md,
+2026-11-30)."""
 
 
 @dataclass(frozen=True)
@@ -300,7 +304,7 @@ def best_first_shares(rules: Rules, count: int) -> list[float]:
     """How :data:`BEST_FIRST_SHARE` is split between ``count`` profiles: in games with a
     waste half for the first profile and the other half shared equally by the rest; in the
     other games :data:`OPENING_SHARE` for the first, :data:`OPENING`, and equal shares of
-    the whole for the rest. docs/solver.md (How it searches) gives the figures behind them.
+    the whole for the rest. bench/RESULTS.md (2026-12-02) gives the figures behind them.
     """
     if rules.has_waste and count > 1:
         return [0.5] + [0.5 / (count - 1)] * (count - 1)

@@ -16,7 +16,7 @@ the waste game: a move between the piles and the foundations changes neither the
 the waste, a deal is a deal, and a card that leaves the waste leaves a real table, with that
 card on top, which the check allows; and no position of a winning line is dead. So when a
 search of the waste game from a position's stock and waste ends without reaching the end,
-no line of the real game wins from it: it is lost (docs/solver.md, Pruning).
+no line of the real game wins from it: it is lost (docs/solver.md, Pruning, rule 7).
 
 One position of the waste game stands for every way the piles and foundations may lie, often
 thousands of the real game's positions; the search is depth-first, taking before dealing,

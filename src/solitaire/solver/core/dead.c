@@ -32,7 +32,7 @@ void dead_free(Core *k) {
     placement_free(k);
 }
 
-/* dead.py's _overfull, kept card by card so that a change of one card counts again only
+/* placement.py's overfull, kept card by card so that a change of one card counts again only
    the places it changes: for each card the room its place gets from the places before it,
    the copies that cannot be home as the pivot leaves, and the copies out; the stoppers'
    waiting, and the other cards' waiting (need) and out (have) by rank. */
@@ -73,7 +73,7 @@ static void wait_all(const Core *k, Waiting *w, const uint8_t *dealt, int pivot)
     }
 }
 
-/* dead.py's _runs, against a limit: whether the runs that hold need[r] to have[r] cards of
+/* placement.py's _runs, against a limit: whether the runs that hold need[r] to have[r] cards of
    each rank are more than spare (it stops counting there). */
 static int runs_over(const int *need, const int *have, int spare) {
     int n = 0, level = 0;
