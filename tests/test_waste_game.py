@@ -24,6 +24,7 @@ from solitaire.cards import rank_of, suit_of
 from solitaire.engine import legal_moves, play
 from solitaire.games import get_rules
 from solitaire.layout import Layout
+from solitaire.rules import Rules
 from solitaire.solver.dead import home_counts
 from solitaire.solver.kernel import Kernel, position_of
 from solitaire.solver.placement import NO_PIVOT, can_leave, fewest_piles
@@ -199,19 +200,53 @@ def test_the_waste_game_proves_lost_what_the_dead_test_lets_through(piles: int) 
 
 @pytest.mark.long
 def test_no_position_on_a_stored_winning_line_is_lost_to_the_waste_game(native: type) -> None:
-    """Every tenth position of 60 stored Fours Up lines, in the core."""
+    """Every position of 60 stored Fours Up lines, in the core, as a solve asks: one kernel a
+    line, the waste game from the deal first, then every position of the line, the keys it
+    keeps lost growing all the way."""
     checked = 0
     for proved in proved_deals("fours-up")[:60]:
         state = Layout.dealt("fours-up", proved.deal).state
+        kernel = native(FOURS_UP, state)
+        result, _entered = kernel.waste_game(kernel.start(state)[0], 20_000, None)
+        assert result != "lost", proved.deal
         for at, text in enumerate(proved.solution):
             state = play(FOURS_UP, state, Move.from_str(text))
-            if at % 10 or not state.waste:
-                continue
-            kernel = native(FOURS_UP, state)
-            result, _entered = kernel.waste_game(kernel.position(state), 20_000, None)
-            assert result != "lost", (proved.deal, at)
+            assert not kernel.waste_lost(kernel.position(state)), (proved.deal, at)
             checked += 1
-    assert checked > 500
+    assert checked > 5000
+
+
+def reachable(rules: Rules, state: State, limit: int) -> list[State]:
+    """Up to ``limit`` positions reachable from ``state`` by the engine's moves, nearest
+    first."""
+    found, queue = {state}, [state]
+    for here in queue:
+        for move in legal_moves(rules, here):
+            after = play(rules, here, move)
+            if after not in found and len(found) < limit:
+                found.add(after)
+                queue.append(after)
+    return queue
+
+
+@pytest.mark.parametrize("piles", [2, 3])
+def test_what_the_kept_keys_call_lost_a_plain_search_finds_lost(piles: int) -> None:
+    """A kernel keeps the keys its waste games found lost. On built tables, after the waste
+    game from the table (won or lost), every position reachable from it that the kept keys,
+    or a short search from its stock and waste, call lost is lost to the plain search; and
+    that happens on many positions."""
+    rules = narrow(FOURS_UP, piles)
+    confirmed = 0
+    for seed in range(40):
+        state = built(rules, 6 + seed % 7, seed)
+        kernel = Kernel(rules, state)
+        kernel.waste_game(kernel.position(state), 2_000, None)
+        for reached in reachable(rules, state, 200):
+            if kernel.waste_lost(kernel.position(reached)):
+                verdict = exhaustive(rules, reached, 1500)
+                assert verdict != "won", seed
+                confirmed += verdict == "lost"
+    assert confirmed >= 50
 
 
 @pytest.mark.long
@@ -231,7 +266,11 @@ def test_the_core_plays_the_waste_game_of_the_python_twin(native: type) -> None:
         result = slow.waste_game(slow.position(state), 5_000, None)
         assert fast.waste_game(fast.position(state), 5_000, None) == result, seed
         answers.append(result[0])
-    assert {"won", "lost"} <= set(answers)
+        for reached in reachable(rules3, state, 60):  # the keys kept lost, and the probes
+            lost = slow.waste_lost(slow.position(reached))
+            assert fast.waste_lost(fast.position(reached)) == lost, seed
+            answers.append(f"kept {lost}")
+    assert {"won", "lost", "kept True", "kept False"} <= set(answers)
 
 
 def test_a_table_laid_out_by_hand_is_not_searched() -> None:

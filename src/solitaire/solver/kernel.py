@@ -33,7 +33,7 @@ from solitaire.solver.tables import (
     Tables,
     tables,
 )
-from solitaire.solver.wastegame import waste_game
+from solitaire.solver.wastegame import KeptLost
 from solitaire.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
 
 __all__ = [
@@ -86,6 +86,7 @@ class Kernel:
         self.returns = t.returns
         self.below = t.below
         self.card_bytes = t.card_bytes
+        self.kept = KeptLost(t, self.stock_cards)
 
     def scorer(self, weights: Weights) -> Scorer:
         """A scorer by ``weights`` that shares this kernel's caches."""
@@ -146,7 +147,12 @@ class Kernel:
         lost (only in a game with ``runs_only``)."""
         if not self.t.runs_only:
             raise ValueError("the waste game holds only where piles are runs")
-        return waste_game(self.t, pos, self.stock_cards, budget, deadline)
+        return self.kept.waste_game(pos, budget, deadline)
+
+    def waste_lost(self, pos: Position) -> bool:
+        """True when the waste game proves ``pos`` lost (:meth:`KeptLost.lost
+        <solitaire.solver.wastegame.KeptLost.lost>`)."""
+        return self.kept.lost(pos)
 
     def safe(self, pos: Position) -> frozenset[int]:
         """The cards that may go home from ``pos`` with no loss (see :mod:`lookup`)."""
@@ -307,12 +313,19 @@ class Kernel:
             k = self.key(child)
             if k in visited:
                 continue
-            if tested and raw[0] < 0 and dead(self.t, child, self.stock_cards):
-                continue  # only a deal makes a position dead
+            if tested and self._lost_child(raw, child):
+                continue
             out.append((scorer.score(child), k, child, moves))
         if ordered:
             out.sort(key=_first, reverse=True)
         return out
+
+    def _lost_child(self, raw: RawMove, child: Position) -> bool:
+        """True when ``child`` of a deal is dead, or that of a deal or a take from the waste
+        is lost to the waste game (:meth:`waste_lost`). Twin of the core's dead_child."""
+        if raw[0] < 0 and dead(self.t, child, self.stock_cards):
+            return True
+        return (raw[0] < 0 or raw[0] == WASTE_SRC) and self.waste_lost(child)
 
     def dfs(
         self,

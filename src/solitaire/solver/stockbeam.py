@@ -86,7 +86,7 @@ class StockBeam:
                     if kernel.left(reached) == 0:
                         return "won", [*line, *moves], []
                     child, deal = kernel.close(kernel.play(reached, DEAL), (DEAL,))
-                    if kernel.dead(child):
+                    if kernel.dead(child) or kernel.waste_lost(child):
                         continue
                     key = kernel.key(child)
                     if key not in dealt:

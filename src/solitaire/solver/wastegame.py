@@ -19,8 +19,13 @@ search of the waste game from a position's stock and waste ends without reaching
 no line of the real game wins from it: it is lost (docs/solver.md, Pruning, rule 7).
 
 One position of the waste game stands for every way the piles and foundations may lie, often
-thousands of the real game's positions; the search is depth-first, taking before dealing,
-and remembers every position it has entered.
+thousands of the real game's positions; the search is depth-first, taking before dealing.
+The graph has no cycle (a deal or a take shortens twice the stock plus the waste), so a
+position left with every move tried and no win is lost, whatever the search was asked: its
+key goes into a set of keys known lost, which a kernel keeps from one search to the next, and
+a search never enters a key of that set. The real game's searches ask it about every child
+of a deal or of a card taken from the waste (:meth:`Kernel.waste_lost
+<solitaire.solver.kernel.Kernel.waste_lost>`, rule 8 in docs/solver.md).
 """
 
 from __future__ import annotations
@@ -37,21 +42,36 @@ WON: Final = "won"
 """The waste game was won: that says nothing about the real game."""
 UNKNOWN: Final = "unknown"
 
+PROBE_BUDGET: Final = 256
+"""Positions of the waste game a kernel searches from a child's stock and waste, once for
+each (``Core``: ``PROBE_BUDGET`` in core/wastegame.c)."""
+
+MEMO_MAX: Final = 1 << 22
+"""Keys known lost a kernel keeps; past them it searches no more children (``Core``:
+``MEMO_MAX`` in core/wastegame.c)."""
+
 _CLOCK_EVERY: Final = 1024
 _ROOT: Final = -1
 _DEALT: Final = -2
 
 
 def waste_game(
-    t: Tables, pos: Position, stock_cards: bytes, budget: int, deadline: float | None = None
+    t: Tables,
+    pos: Position,
+    stock_cards: bytes,
+    budget: int,
+    deadline: float | None = None,
+    lost: set[bytes] | None = None,
 ) -> tuple[str, int]:
-    """Search the waste game from ``pos``  until it is won, every
-    position reachable has been entered (the real position is then lost), ``budget``
-    positions have been entered or ``deadline`` (a ``time.perf_counter()`` reading) passes:
-    ("won" | "lost" | "unknown", positions entered). A table laid out by hand whose piles
-    are not all built runs is not searched: "unknown" after no position."""
+    """Search the waste game from ``pos`` until it is won, every position reachable has
+    been entered (the real position is then lost), ``budget`` positions have been entered
+    or ``deadline`` (a ``time.perf_counter()`` reading) passes: ("won" | "lost" |
+    "unknown", positions entered). ``lost`` holds the keys known lost (the stock's length,
+    then the waste), never entered, and gains those the search finds lost. A table laid out
+    by hand whose piles are not all built runs is not searched: "unknown" after no position."""
     if not built(t, pos[0]):
         return UNKNOWN, 0
+    lost = set() if lost is None else lost
     out = home_counts(t, pos[1])
     for pile in pos[0]:
         for card in pile:
@@ -59,28 +79,27 @@ def waste_game(
     stock = pos[3]
     waste = bytearray(pos[4])
     if dead_counts(t, out, bytes(waste), stock_cards[:stock]):
+        lost.add(bytes((stock,)) + waste)
         return LOST, 1
-    seen: set[bytes] = set()
-    # A frame is a position of the waste game on the path: how far it has got (0: not yet
+    entered = 0
+    # A frame is a position of the waste game on the path: how far it has got (0: not
     # entered, 1: its take tried, 2: its deal tried) and how it was entered (the card taken,
     # _DEALT, or _ROOT), to undo when the search leaves it.
     frames: list[list[int]] = [[0, _ROOT]]
     while frames:
         frame = frames[-1]
-        if frame[0] == 0:
-            key = bytes((stock,)) + waste
-            if key not in seen:
-                seen.add(key)
-                if stock == 0 and not waste:
-                    return WON, len(seen)
-                if len(seen) >= budget or _late(len(seen), deadline):
-                    return UNKNOWN, len(seen)
-                frame[0] = 1
-                if waste and can_leave(t, out, waste[-1]):
-                    card = waste.pop()
-                    out[card] += 1
-                    frames.append([0, card])
-                    continue
+        if frame[0] == 0 and bytes((stock,)) + waste not in lost:
+            entered += 1
+            if stock == 0 and not waste:
+                return WON, entered
+            if entered >= budget or _late(entered, deadline):
+                return UNKNOWN, entered
+            frame[0] = 1
+            if waste and can_leave(t, out, waste[-1]):
+                card = waste.pop()
+                out[card] += 1
+                frames.append([0, card])
+                continue
         if frame[0] == 1:
             frame[0] = 2
             if stock:
@@ -91,6 +110,8 @@ def waste_game(
                     continue
                 waste.pop()
                 stock += 1
+        if frame[0]:  # entered, and every move tried: lost
+            lost.add(bytes((stock,)) + waste)
         frames.pop()  # leave the position: undo the move that entered it
         if frame[1] == _DEALT:
             waste.pop()
@@ -98,7 +119,37 @@ def waste_game(
         elif frame[1] >= 0:
             out[frame[1]] -= 1
             waste.append(frame[1])
-    return LOST, len(seen)
+    return LOST, entered
+
+
+class KeptLost:
+    """The keys of the waste game known lost, kept by a kernel from one search to the next,
+    and the keys it has searched from (docs/solver.md, Pruning, rule 8)."""
+
+    def __init__(self, t: Tables, stock_cards: bytes) -> None:
+        self.t = t
+        self.stock_cards = stock_cards
+        self.keys: set[bytes] = set()
+        self.probed: set[bytes] = set()
+
+    def waste_game(self, pos: Position, budget: int, deadline: float | None) -> tuple[str, int]:
+        """:func:`waste_game` from ``pos``, keeping the keys it finds lost."""
+        return waste_game(self.t, pos, self.stock_cards, budget, deadline, self.keys)
+
+    def lost(self, pos: Position) -> bool:
+        """True when the waste game proves ``pos`` lost: its stock and waste are known lost,
+        or a search of :data:`PROBE_BUDGET` positions from them (once for each key) proves
+        them lost. Never on piles that are not built runs; no new search once
+        :data:`MEMO_MAX` keys are known lost. Twin of the core's ``waste_lost``."""
+        if not self.t.runs_only or not built(self.t, pos[0]):
+            return False
+        key = bytes((pos[3],)) + bytes(pos[4])
+        if key in self.keys:
+            return True
+        if len(self.keys) >= MEMO_MAX or key in self.probed:
+            return False
+        self.probed.add(key)
+        return self.waste_game(pos, PROBE_BUDGET, None)[0] == LOST
 
 
 def _late(entered: int, deadline: float | None) -> bool:

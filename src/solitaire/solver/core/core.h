@@ -125,6 +125,8 @@ typedef struct {
     struct Kid *kids; /* the searches' buffer of children, made on first use */
     struct Memo *memo; /* is_dead's answers (dead.c); made by dead_init while runs_only */
     struct Place *places; /* can_stand's answers (placement.c); made with memo */
+    KeySet *wlost;   /* the waste game's keys known lost (wastegame.c); made with memo */
+    KeySet *wprobed; /* the keys waste_lost has searched from */
 } Core;
 
 typedef struct {
@@ -279,6 +281,7 @@ int can_stand(const Core *k, const uint8_t *out, int pivot);
 /* ------------------------------------------------------------------ wastegame.c */
 
 PyObject *core_waste_game(Core *k, PyObject *args);
+int waste_lost(const Core *k, const Pos *p);
 
 /* ------------------------------------------------------------------ children.c */
 

@@ -22,6 +22,7 @@ int dead_init(Core *k) {
         PyErr_NoMemory();
         return -1;
     }
+    if (k->runs_only && (!(k->wlost = keyset_new()) || !(k->wprobed = keyset_new()))) return -1;
     return placement_init(k);
 }
 
@@ -29,6 +30,8 @@ int dead_init(Core *k) {
 void dead_free(Core *k) {
     PyMem_Free(k->memo);
     k->memo = NULL;
+    Py_CLEAR(k->wlost);
+    Py_CLEAR(k->wprobed);
     placement_free(k);
 }
 
@@ -206,10 +209,14 @@ int is_dead(const Core *k, const Pos *p) {
     return dead_counts(k, out, p->stock, p->waste, p->wlen);
 }
 
-/* Whether child, reached from its parent by r, is dead: only a deal can make a position dead
- * (dead.py), so only a deal's child is tested. */
+/* Whether child, reached from its parent by r, is proved lost: only a deal can make a
+ * position dead (dead.py), so only a deal's child is tested; the child of a deal or of a card
+ * taken from the waste is then asked of the waste game (waste_lost). Python twin: the test in
+ * kernel.py's Kernel.children. */
 int dead_child(const Core *k, Raw r, const Pos *child) {
-    return k->runs_only && r.src < 0 && is_dead(k, child);
+    if (!k->runs_only) return 0;
+    if (r.src < 0 && is_dead(k, child)) return 1;
+    return (r.src < 0 || r.src == WASTE_SRC) && waste_lost(k, child);
 }
 
 /* placement.py's can_leave: both counts allow the cards out and the pivot. */

@@ -193,6 +193,12 @@ static PyObject *core_dead(Core *k, PyObject *obj) {
     return PyBool_FromLong(is_dead(k, &p));
 }
 
+static PyObject *core_waste_lost(Core *k, PyObject *obj) {
+    Pos p;
+    if (unpack(k, obj, &p) < 0) return NULL;
+    return PyBool_FromLong(waste_lost(k, &p));
+}
+
 static PyObject *safe_set(const FoundInfo *fi) {
     PyObject *cards = PyList_New(0);
     if (!cards) return NULL;
@@ -304,6 +310,8 @@ static PyMethodDef core_methods[] = {
     {"left", (PyCFunction)core_left, METH_O, "Cards not home (0: won)."},
     {"stock", (PyCFunction)core_stock, METH_O, "Cards left in the stock."},
     {"dead", (PyCFunction)core_dead, METH_O, "True when the dead-position test proves it lost."},
+    {"waste_lost", (PyCFunction)core_waste_lost, METH_O,
+     "True when the waste game proves it lost, from the keys known lost or a short search."},
     {"waste_game", (PyCFunction)core_waste_game, METH_VARARGS,
      "waste_game(pos, budget, deadline): the waste game's answer and positions entered."},
     {"waiting", (PyCFunction)core_waiting, METH_O, "Cards in the stock and the waste."},
