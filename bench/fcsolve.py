@@ -1,7 +1,7 @@
 """Run fc-solve on our Stronghold and Streets and Alleys deals and compare its verdicts with ours.
 
     python bench/fcsolve.py                                  # deals 1-200, our published rows
-    python bench/fcsolve.py --ours /tmp/lead/s1m --deals 1-200 --iterations 1000000
+    python bench/fcsolve.py --ours DIR --deals 1-200 --iterations 1000000
     python bench/fcsolve.py --solve 1000000                  # side by side: ours solved here
 
 fc-solve (Debian's ``freecell-solver-bin``) is not a dependency of the project: without it on

@@ -1,10 +1,10 @@
 """Survey fixed deal ranges of every game and print one table: the solver's benchmark.
 
     python bench/solver.py                      # deals 1-200, 1,000,000 positions
-    python bench/solver.py --deals 1-50 --budget 100000 --dir /tmp/survey
+    python bench/solver.py --deals 1-50 --budget 100000 --dir survey-rows
     python bench/solver.py --one streets 1      # one deal: positions/s and peak memory
     python bench/solver.py --speed              # fixed deals, plain Python vs the C core
-    python bench/solver.py --speed --before /tmp/old   # this checkout vs another
+    python bench/solver.py --speed --before ../old   # this checkout vs another one
     python bench/solver.py --keys streets-and-alleys 5  # bytes per key in the C core's set
 
 Each game's rows go to DIR/GAME.csv, so an interrupted run picks up where it stopped and a

@@ -270,7 +270,6 @@ int dead_counts(const Core *k, const uint8_t *out, int stock, const uint8_t *was
 int can_leave(const Core *k, const uint8_t *out, int pivot);
 int built_runs(const Core *k, const Pos *p);
 void home_counts(const Core *k, const int *found, uint8_t *out);
-int dead_child(const Core *k, Raw r, const Pos *child);
 
 /* ------------------------------------------------------------------ placement.c */
 
@@ -287,6 +286,7 @@ int waste_lost(const Core *k, const Pos *p);
 
 int expand(Core *k, const Scorer *s, Pos *parent, KeySet *visited);
 int kids_ready(Core *k);
+int dead_child(const Core *k, Raw r, const Pos *child);
 PyObject *core_children(Core *k, PyObject *args, PyObject *kwds);
 
 /* ------------------------------------------------------------------ the searches */

@@ -209,16 +209,6 @@ int is_dead(const Core *k, const Pos *p) {
     return dead_counts(k, out, p->stock, p->waste, p->wlen);
 }
 
-/* Whether child, reached from its parent by r, is proved lost: only a deal can make a
- * position dead (dead.py), so only a deal's child is tested; the child of a deal or of a card
- * taken from the waste is then asked of the waste game (waste_lost). Python twin: the test in
- * kernel.py's Kernel.children. */
-int dead_child(const Core *k, Raw r, const Pos *child) {
-    if (!k->runs_only) return 0;
-    if (r.src < 0 && is_dead(k, child)) return 1;
-    return (r.src < 0 || r.src == WASTE_SRC) && waste_lost(k, child);
-}
-
 /* placement.py's can_leave: both counts allow the cards out and the pivot. */
 int can_leave(const Core *k, const uint8_t *out, int pivot) {
     return !overfull_of(k, out, pivot) && can_stand(k, out, pivot);
