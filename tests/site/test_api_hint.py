@@ -152,15 +152,23 @@ def test_a_hint_leaves_this_process_free_to_serve(guest, settings, hard) -> None
     game = guest.new(*hard)
     record = Game.objects.get(pk=game["id"])
     hints.workers().submit(time.sleep, 0).result(timeout=60)
+    alone, ends = 0, time.monotonic() + 1.0  # the requests served in a second, no hint
+    while time.monotonic() < ends:
+        assert guest.get("/api/settings").status_code == 200
+        alone += 1
     thinking = threading.Thread(target=hints.advise, args=(record, games.resume(record)))
+    began = time.monotonic()
     thinking.start()
     served = 0
     while thinking.is_alive():
         assert guest.get("/api/settings").status_code == 200
         served += 1
+    rate = served / (time.monotonic() - began)
     # A compiled solver in this process holds the interpreter lock nearly all the time: it
     # let about 10 requests through in these 2 seconds, against about 1,500 from a worker.
-    assert served >= 100
+    # Measured against the same process alone in the same run, so that a busy machine
+    # slows both.
+    assert rate >= alone / 4, (rate, alone)
 
 
 def test_a_hint_that_cannot_start_in_time_gets_the_heuristic_move_at_once(guest, settings, hard):
