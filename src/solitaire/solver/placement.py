@@ -43,12 +43,14 @@ def can_leave(t: Tables, out: list[int], pivot: int) -> bool:
     """True when the cards ``out`` (copies of each card home or on a pile, the pivot not
     among them) and ``pivot`` can stand home and on ``t.piles`` piles with the pivot on top:
     both counts allow it."""
-    return not overfull(t, out, pivot) and _fits(t, bytes(out), pivot)
+    return _can_leave(t, bytes(out), pivot)
 
 
-@lru_cache(maxsize=1 << 16)
-def _fits(t: Tables, out: bytes, pivot: int) -> bool:
-    return fewest_piles(t, out, pivot) <= t.piles
+@lru_cache(maxsize=1 << 17)
+def _can_leave(t: Tables, out: bytes, pivot: int) -> bool:
+    """:func:`can_leave`, kept: the dead test asks again about the same cards out as each
+    card of a waste leaves, and so do the waste game's positions that share its bottom."""
+    return not overfull(t, out, pivot) and fewest_piles(t, out, pivot) <= t.piles
 
 
 def fewest_piles(t: Tables, out: bytes | list[int], pivot: int = NO_PIVOT) -> int:

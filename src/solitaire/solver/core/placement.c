@@ -1,7 +1,7 @@
 /* Whether the cards out of the stock and the waste can stand home and on the piles just
  * after a pivot has left the waste, with the pivot on top: the exact count of the fewest
  * piles, by dynamic programming over the places of the foundations' order. Python twin:
- * placement.py (fewest_piles, _fits), whose docstring gives the argument.
+ * placement.py (fewest_piles, _can_leave), whose docstring gives the argument.
  */
 #include "core.h"
 
@@ -124,8 +124,8 @@ static int fewest_piles(const Core *k, const uint8_t *out, int pivot) {
     return piled < home ? piled : home;
 }
 
-/* placement.py's _fits: the exact count allows the cards out and the pivot, kept in a slot
- * of k->places picked by a hash of them and checked against them in full. */
+/* The exact part of placement.py's _can_leave: the exact count allows the cards out and the
+ * pivot, kept in a slot of k->places picked by a hash of them and checked in full. */
 int can_stand(const Core *k, const uint8_t *out, int pivot) {
     uint64_t h = hash_bytes(out, 52) ^ ((uint64_t)(pivot + 2) * 0x9E3779B97F4A7C15ull);
     if (!h) h = 1;
