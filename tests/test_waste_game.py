@@ -25,7 +25,7 @@ from solitaire.engine import legal_moves, play
 from solitaire.games import get_rules
 from solitaire.layout import Layout
 from solitaire.rules import Rules
-from solitaire.solver.dead import home_counts
+from solitaire.solver.dead import cards_out
 from solitaire.solver.kernel import Kernel, position_of
 from solitaire.solver.placement import NO_PIVOT, can_leave, fewest_piles
 from solitaire.solver.tables import Tables, tables
@@ -123,11 +123,7 @@ def test_the_count_is_the_least_over_every_choice_of_heights() -> None:
 
 def out_of(t: Tables, state: State) -> list[int]:
     """Copies of each card home or on a pile."""
-    out = home_counts(t, position_of(FOURS_UP, state)[1])
-    for pile in state.tableau:
-        for card in pile:
-            out[card] += 1
-    return out
+    return cards_out(t, position_of(FOURS_UP, state))
 
 
 def test_every_table_play_reaches_fits_its_count() -> None:

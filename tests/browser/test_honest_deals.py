@@ -87,6 +87,17 @@ def _banner_actions(page: Any) -> set[str]:
     return set(found)
 
 
+def deals_a_proved_game(page: Any, button: Any) -> None:
+    """Press ``button`` and check that the table then holds a new game, a proved Streets and
+    Alleys deal of the Winnable kind."""
+    before = server_game(page)["id"]
+    button.click()
+    page.wait_for_function(f"() => document.querySelector('#table').dataset.gameId !== '{before}'")
+    wait_idle(page)
+    game = server_game(page)
+    assert game["kind"] == "winnable" and game["deal"] in proved_numbers("streets-and-alleys")
+
+
 def test_a_deal_stuck_as_dealt_offers_a_new_deal_and_a_proved_one_not_undo(page: Any) -> None:
     open_deal(page, "streets-and-alleys", STUCK_AS_DEALT)
     banner = page.locator(BANNER)
@@ -95,12 +106,7 @@ def test_a_deal_stuck_as_dealt_offers_a_new_deal_and_a_proved_one_not_undo(page:
     assert _banner_actions(page) == {"banner-winnable", "new", "banner-switch"}
     for tool in ("undo", "restart"):
         assert page.locator(f'.toolbar [data-action="{tool}"]').is_disabled(), tool
-    before = server_game(page)["id"]
-    banner.locator("[data-role=banner-winnable]").click()
-    page.wait_for_function(f"() => document.querySelector('#table').dataset.gameId !== '{before}'")
-    wait_idle(page)
-    game = server_game(page)
-    assert game["kind"] == "winnable" and game["deal"] in proved_numbers("streets-and-alleys")
+    deals_a_proved_game(page, banner.locator("[data-role=banner-winnable]"))
     assert banner.is_hidden()
 
 
@@ -122,12 +128,7 @@ def test_a_deal_the_survey_proves_lost_says_so_at_once_and_offers_a_way_on(page:
     page.wait_for_function("() => !document.querySelector('#table').dataset.saving")
     assert switch.get_attribute("aria-checked") == "true"
     assert api(page, "GET", "/api/settings")["body"]["winnable"] is True
-    before = server_game(page)["id"]
-    banner.locator('[data-action="new"]').click()
-    page.wait_for_function(f"() => document.querySelector('#table').dataset.gameId !== '{before}'")
-    wait_idle(page)
-    game = server_game(page)
-    assert game["kind"] == "winnable" and game["deal"] in proved_numbers("streets-and-alleys")
+    deals_a_proved_game(page, banner.locator('[data-action="new"]'))
     assert page.locator("[data-role=proved]").is_visible()
     assert banner.is_hidden()
 

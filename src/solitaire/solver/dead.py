@@ -36,10 +36,7 @@ def dead(t: Tables, pos: Position, stock_cards: bytes) -> bool:
     waste = pos[4]
     if not waste or not built(t, pos[0]):
         return False
-    out = home_counts(t, pos[1])  # copies home, on the piles or in the waste above the pivot
-    for pile in pos[0]:
-        for card in pile:
-            out[card] += 1
+    out = cards_out(t, pos)  # then also the waste's cards above the pivot
     return dead_counts(t, out, waste, stock_cards[: pos[3]])
 
 
@@ -71,6 +68,15 @@ def _stuck(t: Tables, out: list[int], pivot: int, left: bytes) -> bool:
         if can_leave(t, dealt, pivot):
             return False
     return True
+
+
+def cards_out(t: Tables, pos: Position) -> list[int]:
+    """How many copies of each card are home or on the piles in ``pos``."""
+    out = home_counts(t, pos[1])
+    for pile in pos[0]:
+        for card in pile:
+            out[card] += 1
+    return out
 
 
 def home_counts(t: Tables, found: tuple[int, ...]) -> list[int]:

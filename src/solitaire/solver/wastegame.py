@@ -33,7 +33,7 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from solitaire.solver.dead import built, dead_counts, home_counts
+from solitaire.solver.dead import built, cards_out, dead_counts
 from solitaire.solver.placement import can_leave
 from solitaire.solver.tables import Position, Tables
 
@@ -72,14 +72,11 @@ def waste_game(
     if not built(t, pos[0]):
         return UNKNOWN, 0
     lost = set() if lost is None else lost
-    out = home_counts(t, pos[1])
-    for pile in pos[0]:
-        for card in pile:
-            out[card] += 1
+    out = cards_out(t, pos)
     stock = pos[3]
     waste = bytearray(pos[4])
     if dead_counts(t, out, bytes(waste), stock_cards[:stock]):
-        lost.add(bytes((stock,)) + waste)
+        lost.add(_key(stock, waste))
         return LOST, 1
     entered = 0
     # A frame is a position of the waste game on the path: how far it has got (0: not
@@ -88,7 +85,7 @@ def waste_game(
     frames: list[list[int]] = [[0, _ROOT]]
     while frames:
         frame = frames[-1]
-        if frame[0] == 0 and bytes((stock,)) + waste not in lost:
+        if frame[0] == 0 and _key(stock, waste) not in lost:
             entered += 1
             if stock == 0 and not waste:
                 return WON, entered
@@ -111,7 +108,7 @@ def waste_game(
                 waste.pop()
                 stock += 1
         if frame[0]:  # entered, and every move tried: lost
-            lost.add(bytes((stock,)) + waste)
+            lost.add(_key(stock, waste))
         frames.pop()  # leave the position: undo the move that entered it
         if frame[1] == _DEALT:
             waste.pop()
@@ -143,13 +140,18 @@ class KeptLost:
         :data:`MEMO_MAX` keys are known lost. Twin of the core's ``waste_lost``."""
         if not self.t.runs_only or not built(self.t, pos[0]):
             return False
-        key = bytes((pos[3],)) + bytes(pos[4])
+        key = _key(pos[3], pos[4])
         if key in self.keys:
             return True
         if len(self.keys) >= MEMO_MAX or key in self.probed:
             return False
         self.probed.add(key)
         return self.waste_game(pos, PROBE_BUDGET, None)[0] == LOST
+
+
+def _key(stock: int, waste: bytes | bytearray) -> bytes:
+    """A position's key: the stock's length, then the waste."""
+    return bytes((stock,)) + waste
 
 
 def _late(entered: int, deadline: float | None) -> bool:

@@ -269,7 +269,7 @@ int is_dead(const Core *k, const Pos *p);
 int dead_counts(const Core *k, const uint8_t *out, int stock, const uint8_t *waste, int wlen);
 int can_leave(const Core *k, const uint8_t *out, int pivot);
 int built_runs(const Core *k, const Pos *p);
-void home_counts(const Core *k, const int *found, uint8_t *out);
+void cards_out(const Core *k, const Pos *p, uint8_t *out);
 
 /* ------------------------------------------------------------------ placement.c */
 

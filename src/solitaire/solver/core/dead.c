@@ -157,7 +157,7 @@ static int dead_count(const Core *k, uint8_t *out, int nstock, const uint8_t *wa
 }
 
 /* dead.py's home_counts: how many copies of each card are home, into out (zeroed first). */
-void home_counts(const Core *k, const int *found, uint8_t *out) {
+static void home_counts(const Core *k, const int *found, uint8_t *out) {
     memset(out, 0, 52);
     for (int f = 0; f < k->F; f++) {
         int top = found[f];
@@ -200,12 +200,17 @@ int built_runs(const Core *k, const Pos *p) {
     return 1;
 }
 
+/* dead.py's cards_out: how many copies of each card are home or on p's piles, into out. */
+void cards_out(const Core *k, const Pos *p, uint8_t *out) {
+    home_counts(k, p->found, out);
+    for (int i = 0; i < p->ncards; i++) out[p->cards[i]]++;
+}
+
 /* dead.py's dead: true when some card of p's waste proves it lost (piles built runs only). */
 int is_dead(const Core *k, const Pos *p) {
     if (!k->runs_only || p->wlen == 0 || !built_runs(k, p)) return 0;
     uint8_t out[52];
-    home_counts(k, p->found, out);
-    for (int i = 0; i < p->ncards; i++) out[p->cards[i]]++;
+    cards_out(k, p, out);
     return dead_counts(k, out, p->stock, p->waste, p->wlen);
 }
 

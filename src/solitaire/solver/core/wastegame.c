@@ -24,13 +24,18 @@ typedef struct {
     KeySet *lost;
 } Game;
 
-/* The key of the position in hand: the stock's length, then the waste. */
-static size_t game_key(const Game *g, uint8_t *key, uint64_t *h) {
-    key[0] = (uint8_t)g->stock;
-    memcpy(key + 1, g->waste, g->wlen);
-    size_t n = 1 + (size_t)g->wlen;
+/* A position's key, the stock's length and then the waste, into key: its length. */
+static size_t waste_key(int stock, const uint8_t *waste, int wlen, uint8_t *key, uint64_t *h) {
+    key[0] = (uint8_t)stock;
+    memcpy(key + 1, waste, wlen);
+    size_t n = 1 + (size_t)wlen;
     *h = hash_bytes(key, n);
     return n;
+}
+
+/* The key of the position in hand. */
+static size_t game_key(const Game *g, uint8_t *key, uint64_t *h) {
+    return waste_key(g->stock, g->waste, g->wlen, key, h);
 }
 
 enum { GO_ON, WON, LOST, OUT_OF_BUDGET, FAILED };
@@ -129,8 +134,7 @@ static int search(const Core *k, Game *g, long budget, double deadline) {
  * answers at once). p's piles are built runs. */
 static int play_from(const Core *k, Game *g, const Pos *p, long budget, double deadline,
                      long *entered) {
-    home_counts(k, p->found, g->out);
-    for (int i = 0; i < p->ncards; i++) g->out[p->cards[i]]++;
+    cards_out(k, p, g->out);
     g->stock = p->stock;
     g->wlen = p->wlen;
     memcpy(g->waste, p->waste, p->wlen);
@@ -155,10 +159,8 @@ static int play_from(const Core *k, Game *g, const Pos *p, long budget, double d
 int waste_lost(const Core *k, const Pos *p) {
     if (!k->runs_only || !k->wlost || !built_runs(k, p)) return 0;
     uint8_t key[KEYLEN];
-    key[0] = (uint8_t)p->stock;
-    memcpy(key + 1, p->waste, p->wlen);
-    size_t n = 1 + (size_t)p->wlen;
-    uint64_t h = hash_bytes(key, n);
+    uint64_t h;
+    size_t n = waste_key(p->stock, p->waste, p->wlen, key, &h);
     if (keyset_find(k->wlost, key, n, h)) return 1;
     if ((long)k->wlost->count >= MEMO_MAX) return 0;
     int added = keyset_add(k->wprobed, key, n, h);
