@@ -20,6 +20,8 @@ its piles are too.)
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from solitaire.solver.placement import can_leave
 from solitaire.solver.tables import Position, Tables
 
@@ -46,16 +48,19 @@ def dead_counts(t: Tables, out: list[int], waste: bytes, left: bytes) -> bool:
     out = list(out)
     for at in range(len(waste) - 1, -1, -1):
         card = waste[at]
-        if _stuck(t, out, card, left):
+        if _stuck(t, bytes(out), card, left):
             return True
         out[card] += 1
     return False
 
 
-def _stuck(t: Tables, out: list[int], pivot: int, left: bytes) -> bool:
+@lru_cache(maxsize=1 << 17)
+def _stuck(t: Tables, out: bytes, pivot: int, left: bytes) -> bool:
     """True when ``pivot`` cannot leave the waste with room for the cards out, whether
-    none, some or all of the stock's cards ``left`` (dealt from the end) are dealt first."""
-    dealt = out.copy()
+    none, some or all of the stock's cards ``left`` (dealt from the end) are dealt first.
+    Kept: the waste game asks again about the same pivot and cards out as it deals from
+    the same stock down other lines (about 13 times each, along the solver's tests)."""
+    dealt = list(out)
     if can_leave(t, dealt, pivot):
         return False
     every = dealt.copy()  # most pivots that fail with none dealt pass with all: try that next

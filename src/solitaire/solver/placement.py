@@ -31,6 +31,7 @@ docs/solver.md (Pruning, rule 6) gives the argument in full.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 from typing import Final
 
 from solitaire.solver.tables import Tables
@@ -74,23 +75,27 @@ def _fewest(t: Tables, out: bytes | list[int], pivot: int, mode: int) -> int:
     states: dict[tuple[int, ...], tuple[int, int]] = {(0, 0, 0, 0): (0, 0)}
     last_rank = -1  # the rank of the place counted before, if its cards could form runs
     for q in range(12, -1, -1):
-        cards = [t.sequence[s][q] for s in range(4)]
-        stop = t.stopper[cards[0]]
-        rank = t.rank[cards[0]]
-        total = sum(avail[s][q] for s in range(4))
+        first = t.sequence[0][q]
+        stop = t.stopper[first]
+        rank = t.rank[first]
+        total = avail[0][q] + avail[1][q] + avail[2][q] + avail[3][q]
         joins = not stop and last_rank == rank + 1
+        pivot_home = mode == _HOME and q == place
+        pivot_last = mode == _ON_A_PILE and q == place
+        ranges = [range(most[s][q] + 1) for s in range(4)]
         new: dict[tuple[int, ...], tuple[int, int]] = {}
         for ks, (cost, up) in states.items():
             lows = list(ks)
-            if mode == _HOME and q == place:
+            if pivot_home:
                 lows[suit] += 1
-            for nk in _choices(lows, [most[s][q] for s in range(4)]):
-                piles = total - sum(nk)
+            for nk in product(*(r[low:] for r, low in zip(ranges, lows, strict=True))):
+                piles = total - nk[0] - nk[1] - nk[2] - nk[3]
                 if stop:
                     spent, next_up = cost + piles, 0
                 else:
-                    spent = cost + max(0, piles - (up if joins else 0))
-                    next_up = piles - 1 if mode == _ON_A_PILE and q == place else piles
+                    opened = piles - up if joins else piles  # runs that start at this place
+                    spent = cost + opened if opened > 0 else cost
+                    next_up = piles - 1 if pivot_last else piles
                 if spent >= limit:
                     continue
                 old = new.get(nk)
@@ -114,21 +119,15 @@ def _bounds(
         row_most: list[int] = []
         room = t.decks
         for card in t.sequence[s]:
-            count = out[card] + (card == pivot)
+            on = out[card]
+            count = on + 1 if card == pivot else on
             row_avail.append(count)
-            row_most.append(min(room, count))
-            room = min(room, out[card])
+            row_most.append(room if room < count else count)
+            if on < room:
+                room = on
         avail.append(row_avail)
         most.append(row_most)
     return avail, most
-
-
-def _choices(lows: list[int], highs: list[int]) -> list[tuple[int, ...]]:
-    """Every vector between ``lows`` and ``highs``, place by place."""
-    out: list[tuple[int, ...]] = [()]
-    for low, high in zip(lows, highs, strict=True):
-        out = [(*head, k) for head in out for k in range(low, high + 1)]
-    return out
 
 
 def overfull(t: Tables, dealt: list[int] | bytes, pivot: int) -> bool:
@@ -137,18 +136,31 @@ def overfull(t: Tables, dealt: list[int] | bytes, pivot: int) -> bool:
     stoppers = 0
     need = [0] * 14  # copies of each rank that must be on piles
     have = [0] * 14  # copies of each rank that may be
-    for order in t.sequence:
-        room = t.decks
-        for card in order:
-            count = dealt[card] + (card == pivot)
-            waiting = max(0, count - room)
-            room = min(room, dealt[card])
-            if t.stopper[card]:
-                stoppers += waiting
+    decks = t.decks
+    for order in _suit_cards(t):
+        room = decks
+        for card, rank, stop in order:
+            on = dealt[card]
+            count = on + 1 if card == pivot else on
+            if stop:
+                if count > room:
+                    stoppers += count - room
             else:
-                need[t.rank[card]] += waiting
-                have[t.rank[card]] += count
+                if count > room:
+                    need[rank] += count - room
+                have[rank] += count
+            if on < room:
+                room = on
     return stoppers + _runs(need, have) > t.piles
+
+
+@lru_cache(maxsize=16)
+def _suit_cards(t: Tables) -> tuple[tuple[tuple[int, int, bool], ...], ...]:
+    """Each suit's cards in the order they go home, each with its rank and whether it is a
+    stopper."""
+    return tuple(
+        tuple((card, t.rank[card], t.stopper[card]) for card in order) for order in t.sequence
+    )
 
 
 def _runs(need: list[int], have: list[int]) -> int:
@@ -158,7 +170,10 @@ def _runs(need: list[int], have: list[int]) -> int:
     ``need`` and ``have`` let it."""
     runs = level = 0
     for rank in range(1, 14):
-        new = min(have[rank], max(need[rank], level))
-        runs += max(0, new - level)
+        new = need[rank] if need[rank] > level else level
+        if new > have[rank]:
+            new = have[rank]
+        if new > level:
+            runs += new - level
         level = new
     return runs
