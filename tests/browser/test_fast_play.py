@@ -9,7 +9,7 @@ they are drawn at that moment, often still in flight: the card to pick up, and t
 the pile to drop on, each at a point where it is seen (a card hidden under others in flight
 is waited for, as a player would). A stock move is a click on the stock. Every move must act
 on the position the server answers, as a slow one would: the server's game is the line, in
-order, and it is won.
+order, and it is won, and the table never says the game is stuck on the way.
 """
 
 from __future__ import annotations
@@ -121,8 +121,18 @@ class Finger:
         self._touch("touchEnd")
 
 
+WATCH_STATUS = """() => {
+  const table = document.querySelector('#table');
+  window.statusesShown = [table.dataset.status];
+  new MutationObserver(() => window.statusesShown.push(table.dataset.status))
+    .observe(table, {attributes: true, attributeFilter: ['data-status']});
+}"""
+"""From now on, note in ``window.statusesShown`` every status the table shows."""
+
+
 def play_fast(page: Any, hand: Mouse | Finger, moves: tuple[str, ...]) -> None:
     """Make every move of ``moves`` by hand, each as soon as the one before it shows."""
+    page.evaluate(WATCH_STATUS)
     watched, count = None, 0
     for number, move in enumerate(moves, 1):
         src, dst, lift = ("s", "s", 1) if move == "s" else parse_move(move)
@@ -147,6 +157,8 @@ def play_fast(page: Any, hand: Mouse | Finger, moves: tuple[str, ...]) -> None:
 
 def check_won(page: Any, moves: tuple[str, ...]) -> None:
     wait_idle(page)
+    shown = page.evaluate("window.statusesShown")
+    assert "stuck" not in shown, f"a winning line left the game stuck: {shown}"
     game = server_game(page)
     assert game["status"] == "won", f"the game stopped at move {len(game['moves'])}"
     # Every move made by hand, in order; Auto complete's after them.

@@ -1,10 +1,10 @@
 """Every game can be won in the browser: by mouse (dragging, and clicking), by keyboard and
 by touch, and the win the table shows is checked against the server's own copy of the game.
 
-One whole winning line per game is played by drag, from the deal: the shortest of the
-game's proved lines (``src/solitaire/data/winnable``). Clicks, keys and touch each finish a
-nearly won position of the same line: its first moves are played through the API, and the
-browser makes the last ones and the win (``winning_lines``).
+Drags, clicks, keys and touch each finish a nearly won position of the shortest of the
+game's proved lines (``src/solitaire/data/winnable``): its first moves are played through the
+API, and the browser makes the last ones and the win (``winning_lines``). Whole lines, from
+the deal to the win, are dragged in ``test_fast_play``, by mouse and by finger in every game.
 
 These pages do not ask for reduced motion (the ``motion`` mark): the wins turn the animation
 setting off and check that nothing bounces for that reason alone, and the celebration is
@@ -34,7 +34,7 @@ from tablepage import (
     status,
     wait_idle,
 )
-from winning_lines import Line, click_line, drag_line, finishing_line
+from winning_lines import Line, click_line, finishing_line
 
 from solitaire.games import FEATURED
 
@@ -72,12 +72,11 @@ def check_won(page: Any, game: str, how: str, line: Line) -> None:
     assert page.evaluate(CELEBRATING) == 0, "the cards bounce with animation off"
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("game", FEATURED)
-def test_it_wins_a_proved_deal_by_dragging(page: Any, game: str) -> None:
-    line = drag_line(game)
+def test_it_finishes_a_proved_deal_by_dragging(page: Any, game: str) -> None:
+    line = finishing_line(game)
     start(page, line)
-    for move in line.moves:
+    for move in line.rest:
         play_move(page, move)
         assert status(page) != "stuck", f"{move} left the game stuck"
     check_won(page, game, "drag", line)
