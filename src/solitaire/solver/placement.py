@@ -50,8 +50,14 @@ def can_leave(t: Tables, out: list[int], pivot: int) -> bool:
 @lru_cache(maxsize=1 << 17)
 def _can_leave(t: Tables, out: bytes, pivot: int) -> bool:
     """:func:`can_leave`, kept: the dead test asks again about the same cards out as each
-    card of a waste leaves, and so do the waste game's positions that share its bottom."""
-    return not overfull(t, out, pivot) and fewest_piles(t, out, pivot) <= t.piles
+    card of a waste leaves, and so do the waste game's positions that share its bottom.
+    The exact count is the fewer of two, and the pivot on a pile allows most tables (about
+    three in four the counts pass, along the solver's tests), so that one is tried first."""
+    if overfull(t, out, pivot):
+        return False
+    if pivot < 0:
+        return fewest_piles(t, out, pivot) <= t.piles
+    return _fewest(t, out, pivot, _ON_A_PILE) <= t.piles or _fewest(t, out, pivot, _HOME) <= t.piles
 
 
 def fewest_piles(t: Tables, out: bytes | list[int], pivot: int = NO_PIVOT) -> int:
