@@ -9,8 +9,8 @@ PORT ?= 8000
 
 # The tests run in this many pytest-xdist workers (0: in one process, in file order). Three
 # on two cores: a browser test spends part of its time waiting on a page, which another
-# worker fills (the main pass took 262-275 s in three workers against 300 s in two, idle;
-# 224 s since the browser tests keep their pages, with `make test` in 4m30s).
+# worker fills. The main pass is bound by the cores either way (394-400 s in three workers,
+# 403 s in two; bench/RESULTS.md).
 JOBS ?= 3
 PYTEST := $(BIN)/pytest -n $(JOBS)
 
