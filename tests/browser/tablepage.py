@@ -59,6 +59,20 @@ def wait_idle(page: Page) -> None:
     page.wait_for_function(IDLE, polling=5)
 
 
+PLANNED = """() => {
+  const board = document.querySelector('#board');
+  return board.dataset.planned === `${board.clientWidth}x${board.clientHeight}`;
+}"""
+
+
+def wait_planned(page: Page) -> None:
+    """Wait until the cards are laid out for the board's size now. A banner that takes its
+    room below the board, or a new screen size, moves them a frame later (the table's
+    ResizeObserver): a drag aimed in between would miss."""
+    page.wait_for_function(PLANNED)
+    wait_idle(page)
+
+
 def piles(page: Page) -> dict[str, list[str]]:
     """Every pile's cards as the DOM shows them, bottom to top."""
     shown: dict[str, list[str]] = page.evaluate(

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablepage import advance, drag, open_deal, server_game, wait_idle
+from tablepage import advance, drag, open_deal, server_game, wait_idle, wait_planned
 
 from solitaire import Game
 from solitaire.games import FEATURED
@@ -93,11 +93,6 @@ MEASURE = """() => {
   };
 }"""
 
-PLANNED = """() => {
-  const board = document.querySelector('#board');
-  return board.dataset.planned === `${board.clientWidth}x${board.clientHeight}`;
-}"""
-
 
 @cache
 def longest_position(game: str) -> tuple[int, tuple[str, ...], int]:
@@ -123,8 +118,7 @@ def early_position(game: str) -> tuple[int, tuple[str, ...]]:
 def resize(page: Any, size: str) -> None:
     """Give the page the screen ``size`` and wait until the board is planned for it."""
     page.set_viewport_size(SIZES[size])
-    page.wait_for_function(PLANNED)
-    wait_idle(page)
+    wait_planned(page)
 
 
 def check_readable(page: Any, where: str) -> dict[str, Any]:

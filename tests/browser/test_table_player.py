@@ -28,6 +28,7 @@ from tablepage import (
     set_settings,
     status,
     wait_idle,
+    wait_planned,
 )
 
 from solitaire import Game
@@ -181,6 +182,7 @@ def test_a_stuck_game_says_why_and_takes_back_the_moves_that_lost_it(page: Any) 
     undos = expected_undos("blockade", 4, ["s"] * deals)
     way_back = f"Undo {undos} moves to get back to a winnable position."
     page.locator(BANNER, has_text=way_back).wait_for(timeout=HINT_WAIT)
+    wait_planned(page)
     # Hint still answers on a stuck game, with the same way back.
     hint_button = page.locator('.toolbar [data-action="hint"]')
     assert hint_button.is_enabled()
@@ -229,6 +231,7 @@ def test_hint_on_a_lost_position_offers_the_way_back(page: Any) -> None:
         "Undo 2 moves to get back to a winnable position."
     )
     page.locator(BANNER, has_text=line).wait_for(timeout=HINT_WAIT)
+    wait_planned(page)  # the banner below the board moves the cards a frame later
     # The next move makes the message stale: it goes.
     move = still_playing("streets-and-alleys", 15, played)
     src, dst, count = parse_move(move)
