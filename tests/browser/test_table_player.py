@@ -219,6 +219,29 @@ def still_playing(game: str, deal: int, moves: list[str]) -> str:
     raise AssertionError("every move sticks the game")
 
 
+def test_on_a_phone_the_stuck_banner_takes_its_room_below_the_cards(make_page: Any) -> None:
+    """Once Hint's way back lengthens the banner, Blockade's two rows of piles reach under
+    where it would lie over the felt, so it goes below the board, and no card is left under
+    it (it once kept its offset from over the felt and covered the lower row's last cards)."""
+    page = make_page(PHONE, has_touch=True, is_mobile=True)
+    open_deal(page, "blockade", 4)
+    deals = len(server_game(page)["layout"]["stock"]) // 12 + 1
+    for _ in range(deals):
+        click(page, "s")
+    wait_idle(page)
+    assert status(page) == "stuck"
+    undos = expected_undos("blockade", 4, ["s"] * deals)
+    page.locator(BANNER, has_text=f"Undo {undos} moves to get back").wait_for(timeout=HINT_WAIT)
+    wait_planned(page)
+    banner = page.locator(BANNER).bounding_box()
+    covered = [
+        card.get_attribute("data-card")
+        for card in page.locator("#table [data-card]").all()
+        if boxes_overlap(banner, card.bounding_box())
+    ]
+    assert not covered, f"the banner covers {covered}"
+
+
 def test_hint_on_a_lost_position_offers_the_way_back(page: Any) -> None:
     open_deal(page, "streets-and-alleys", 15)
     played = [*WON_AFTER, "t7>t3", "t1>t5"]

@@ -120,7 +120,7 @@ export class Ending {
     const board = this.ui.board;
     if (!key) {
       this.placed = null;
-      el.classList.remove("over");
+      this.inFlow(el);
       return;
     }
     if (this.placed !== key) {
@@ -132,7 +132,14 @@ export class Ending {
     el.style.bottom = `${Math.max(0, table.bottom - board.getBoundingClientRect().bottom)}px`;
     const cards = [...board.querySelectorAll("[data-pile] > .card")];
     const lowest = Math.max(0, ...cards.map((card) => laidOut(card).bottom));
-    if (lowest + 6 > el.getBoundingClientRect().top) el.classList.remove("over");
+    if (lowest + 6 > el.getBoundingClientRect().top) this.inFlow(el);
+  }
+
+  // Back in the flow below the board, with no offset left from its place over the felt (a
+  // relative banner kept it, and covered the lowest cards by as much).
+  inFlow(el) {
+    el.classList.remove("over");
+    el.style.bottom = "";
   }
 
   // Ask Hint how far back the game still wins; a busy solver that could not prove it in
