@@ -171,34 +171,62 @@ def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
-def test_a_stuck_game_says_why_and_takes_back_the_moves_that_lost_it(page: Any) -> None:
+def stick_blockade(page: Any) -> tuple[int, int]:
+    """Deal Blockade deal 4's whole stock, which leaves it stuck, and wait for the banner to
+    give Hint's way back and for the cards to take their places around it: (the deals made,
+    the moves Hint says to take back)."""
     open_deal(page, "blockade", 4)
-    stock = len(server_game(page)["layout"]["stock"])
-    deals = stock // 12 + 1
+    deals = len(server_game(page)["layout"]["stock"]) // 12 + 1
     for _ in range(deals):
         click(page, "s")
     wait_idle(page)
     assert status(page) == "stuck"
     undos = expected_undos("blockade", 4, ["s"] * deals)
-    way_back = f"Undo {undos} moves to get back to a winnable position."
-    page.locator(BANNER, has_text=way_back).wait_for(timeout=HINT_WAIT)
+    page.locator(BANNER, has_text=way_back(undos)).wait_for(timeout=HINT_WAIT)
     wait_planned(page)
+    return deals, undos
+
+
+def way_back(undos: int) -> str:
+    return f"Undo {undos} moves to get back to a winnable position."
+
+
+def covered_cards(page: Any) -> list[str | None]:
+    """The cards the banner lies over, by their ``data-card``."""
+    banner = page.locator(BANNER).bounding_box()
+    return [
+        card.get_attribute("data-card")
+        for card in page.locator("#table [data-card]").all()
+        if boxes_overlap(banner, card.bounding_box())
+    ]
+
+
+def test_a_stuck_game_says_why_and_takes_back_the_moves_that_lost_it(page: Any) -> None:
+    deals, undos = stick_blockade(page)
     # Hint still answers on a stuck game, with the same way back.
     hint_button = page.locator('.toolbar [data-action="hint"]')
     assert hint_button.is_enabled()
     hint_button.click()
     wait_idle(page)
-    assert way_back in page.locator(BANNER).inner_text()
+    assert way_back(undos) in page.locator(BANNER).inner_text()
     text = page.locator(BANNER).inner_text()
     assert "No card can reach a foundation any more" in text and "No more moves" not in text
-    banner = page.locator(BANNER).bounding_box()
-    for card in page.locator("#table [data-card]").all():
-        assert not boxes_overlap(banner, card.bounding_box()), "the banner covers a card"
+    assert not covered_cards(page), "the banner covers a card"
     page.locator(f"{BANNER} [data-action=undo-back]", has_text=f"Undo {undos} moves").click()
     wait_idle(page)
     assert server_game(page)["moves"] == ["s"] * (deals - undos)
     assert status(page) == "playing"
     assert page.locator(BANNER).is_hidden()
+
+
+def test_on_a_phone_the_stuck_banner_takes_its_room_below_the_cards(make_page: Any) -> None:
+    """Once Hint's way back lengthens the banner, Blockade's two rows of piles reach under
+    where it would lie over the felt, so it goes below the board, and no card is left under
+    it (it once kept its offset from over the felt and covered the lower row's last cards)."""
+    page = make_page(PHONE, has_touch=True, is_mobile=True)
+    stick_blockade(page)
+    covered = covered_cards(page)
+    assert not covered, f"the banner covers {covered}"
 
 
 # Streets and Alleys deal 15: won after these eight moves, lost after a ninth, t7>t3.
@@ -217,29 +245,6 @@ def still_playing(game: str, deal: int, moves: list[str]) -> str:
         if status_after == "playing":
             return str(move)
     raise AssertionError("every move sticks the game")
-
-
-def test_on_a_phone_the_stuck_banner_takes_its_room_below_the_cards(make_page: Any) -> None:
-    """Once Hint's way back lengthens the banner, Blockade's two rows of piles reach under
-    where it would lie over the felt, so it goes below the board, and no card is left under
-    it (it once kept its offset from over the felt and covered the lower row's last cards)."""
-    page = make_page(PHONE, has_touch=True, is_mobile=True)
-    open_deal(page, "blockade", 4)
-    deals = len(server_game(page)["layout"]["stock"]) // 12 + 1
-    for _ in range(deals):
-        click(page, "s")
-    wait_idle(page)
-    assert status(page) == "stuck"
-    undos = expected_undos("blockade", 4, ["s"] * deals)
-    page.locator(BANNER, has_text=f"Undo {undos} moves to get back").wait_for(timeout=HINT_WAIT)
-    wait_planned(page)
-    banner = page.locator(BANNER).bounding_box()
-    covered = [
-        card.get_attribute("data-card")
-        for card in page.locator("#table [data-card]").all()
-        if boxes_overlap(banner, card.bounding_box())
-    ]
-    assert not covered, f"the banner covers {covered}"
 
 
 def test_hint_on_a_lost_position_offers_the_way_back(page: Any) -> None:
