@@ -11,8 +11,8 @@ import random
 import statistics
 import time
 
-from solitaire.games import FEATURED
-from solitaire.makewinnable import dealing_search
+from solitaire.deals.makewinnable import dealing_search
+from solitaire.engine.games import FEATURED
 
 HEADER = f"{'game':<20}{'found':>7}{'mean draws':>12}{'max draws':>11}{'median s':>10}{'max s':>8}"
 

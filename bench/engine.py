@@ -20,10 +20,10 @@ import time
 from collections.abc import Callable
 
 from solitaire import GAMES, Game, Layout, get_rules
-from solitaire.engine import legal_moves, play
-from solitaire.rules import Rules
-from solitaire.state import Move, State
-from solitaire.status import is_stuck
+from solitaire.engine.moves import legal_moves, play
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import Move, State
+from solitaire.engine.status import is_stuck
 
 SEED = 20260101
 DEALS = 5

@@ -17,7 +17,7 @@ Rules mapping. Both games are given to fc-solve as explicit options rather than 
     --stacks-num 8 --decks-num 1 --freecells-num 1 (Stronghold) or 0 (Streets and Alleys)
     --sequences-are-built-by rank --sequence-move limited --empty-stacks-filled-by all
 
-- Tableau: our deal N (``solitaire.deal.deal``) as eight lines, pile ``t0`` first, each line
+- Tableau: our deal N (``solitaire.engine.deal.deal``) as eight lines, pile ``t0`` first, each line
   bottom card first, so the last card of a line is the top card (fc-solve's board format);
   ranks ``A 2-9 T J Q K``, suits ``C D H S``: our card names unchanged. Foundations start
   empty (no ``Foundations:`` line), the free cell empty.
@@ -30,8 +30,8 @@ Rules mapping. Both games are given to fc-solve as explicit options rather than 
 - ``-g streets_and_alleys`` is fc-solve's Beleaguered Castle preset, which sets these same
   options with no free cell; we spell them out so that both games read the same way.
 - Every winning line fc-solve prints (``-m``) is replayed move by move through our engine
-  (``solitaire.game.Game``) from our deal: a replay that fails or does not end won is reported
-  as a mapping error, so a won verdict is checked against our rules, not taken on trust.
+  (``solitaire.engine.game.Game``) from our deal: a replay that fails or does not end won is
+  reported as a mapping error, so a won verdict is checked against our rules, not taken on trust.
 
 Verdicts. fc-solve prints "This game is solveable.", "I could not solve this game." or, with
 ``-sel``, "Iterations count exceeded." when it stops at ``-mi``. Two passes per deal:
@@ -77,11 +77,11 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from solitaire.cards import card_name
 from solitaire.cli.params import parse_deals
-from solitaire.deal import deal
-from solitaire.game import Game
-from solitaire.games import get_rules
+from solitaire.engine.cards import card_name
+from solitaire.engine.deal import deal
+from solitaire.engine.game import Game
+from solitaire.engine.games import get_rules
 from solitaire.solver import implementation, solve
 from solitaire.solver.survey import load
 

@@ -16,12 +16,12 @@ import random
 import statistics
 import time
 
-from solitaire.game import Game
-from solitaire.games import FEATURED
-from solitaire.hint import MEMORY, hint
-from solitaire.layout import Layout
+from solitaire.advice.hint import MEMORY, hint
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.game import Game
+from solitaire.engine.games import FEATURED
+from solitaire.engine.layout import Layout
 from solitaire.solver.survey import wilson
-from solitaire.winnable import proved_deals
 
 RANDOM_DEALS = 1_000_000
 RANDOM_MOVES = 40

@@ -48,8 +48,8 @@ from loadkit import (
     table,
 )
 
-from solitaire.games import FEATURED
-from solitaire.winnable import proved_deals
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.games import FEATURED
 
 LONG_LINE = 600
 HINTS_AT_ONCE = 10

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solitaire.games import FEATURED
-from solitaire.winnable import proved_deals
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.games import FEATURED
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLITAIRE = Path(sys.executable).with_name("solitaire")

@@ -3,7 +3,7 @@
 Each game follows a proved deal's stored line for a random part of it, then random legal
 moves (cards home half the time, as a player would) until it has 300 moves, it is won, or nothing
 moves: a stuck game goes on shuffling cards, as players do. The
-review runs as the site runs it (solitaire.review on local worker processes, the site's
+review runs as the site runs it (solitaire.advice.review on local worker processes, the site's
 budgets), and the script prints seconds and solves per game, then the median and the worst.
 
     .venv/bin/python bench/review.py [--games 6] [--moves 300] [--processes 2]
@@ -16,12 +16,12 @@ import random
 import statistics
 import time
 
-from solitaire.game import Game
-from solitaire.games import FEATURED
-from solitaire.layout import Layout
-from solitaire.review import REVIEW_BUDGET, REVIEW_SECONDS, begin, positions, run
-from solitaire.winnable import proved_deals
-from solitaire.workers import LocalWorkers
+from solitaire.advice.review import REVIEW_BUDGET, REVIEW_SECONDS, begin, positions, run
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.game import Game
+from solitaire.engine.games import FEATURED
+from solitaire.engine.layout import Layout
+from solitaire.solver.workers import LocalWorkers
 
 TOTAL_SECONDS = 90.0
 """The site's cap on one review (settings.REVIEW_TOTAL_SECONDS)."""

@@ -11,8 +11,8 @@ import argparse
 import json
 from collections import Counter
 
-from solitaire.games import get_rules
-from solitaire.layout import Layout
+from solitaire.engine.games import get_rules
+from solitaire.engine.layout import Layout
 from solitaire.solver.backend import new_kernel
 from solitaire.solver.search import WASTE_GAME_SHARE
 from solitaire.solver.tables import tables

@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from solitaire.cli.params import parse_deals
-from solitaire.deal import deal
-from solitaire.games import FEATURED, get_rules
+from solitaire.engine.deal import deal
+from solitaire.engine.games import FEATURED, get_rules
 from solitaire.solver import implementation, solve
 from solitaire.solver.survey import Summary, survey
 

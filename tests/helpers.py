@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solitaire.cards import card_name, parse_card, rank_of, suit_of
-from solitaire.engine import apply, legal_moves
-from solitaire.games import get_rules
-from solitaire.rules import Rules
-from solitaire.state import Move, State
+from solitaire.engine.cards import card_name, parse_card, rank_of, suit_of
+from solitaire.engine.games import get_rules
+from solitaire.engine.moves import apply, legal_moves
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import Move, State
 
 
 def cards(text: str) -> tuple[int, ...]:

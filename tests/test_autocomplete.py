@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solitaire import GAMES, Game, Layout, get_rules
-from solitaire.cards import code_of, full_deck
-from solitaire.engine import apply
-from solitaire.state import State
-from solitaire.status import autocomplete_moves, autocomplete_ready, in_order, is_won
+from solitaire.engine.cards import code_of, full_deck
+from solitaire.engine.moves import apply
+from solitaire.engine.state import State
+from solitaire.engine.status import autocomplete_moves, autocomplete_ready, in_order, is_won
 
 KINGS_OUT = ["QC", "QD", "QH", "QS", "QC", "QD", "QH", "QS"]
 """Two-deck foundations holding everything but the Kings."""

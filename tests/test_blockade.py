@@ -6,7 +6,7 @@ import pytest
 from helpers import cards, table
 
 from solitaire import Game, IllegalMoveError, Layout
-from solitaire.state import State
+from solitaire.engine.state import State
 
 FILLER = ["KC", "KD", "KS", "KS", "QC", "QD", "QS", "JC", "JD", "JS", "TC"]
 

@@ -6,8 +6,8 @@ import pytest
 from helpers import legal, table
 
 from solitaire import IllegalMoveError, get_rules
-from solitaire.engine import check, is_legal
-from solitaire.state import Move
+from solitaire.engine.moves import check, is_legal
+from solitaire.engine.state import Move
 
 ALL = ["streets", "stronghold", "streets-and-alleys", "blockade", "fours-up", "forty-thieves"]
 

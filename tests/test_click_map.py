@@ -13,9 +13,9 @@ import pytest
 from helpers import table
 
 from solitaire import Game
-from solitaire.clicks import click_map, click_move
-from solitaire.games import GAMES, get_rules
-from solitaire.state import Pile, State
+from solitaire.engine.clicks import click_map, click_move
+from solitaire.engine.games import GAMES, get_rules
+from solitaire.engine.state import Pile, State
 
 
 def every_card(state: State) -> list[tuple[str, int]]:

@@ -6,9 +6,9 @@ import pytest
 from helpers import table
 
 from solitaire import Game, Layout
-from solitaire.clicks import click_move
-from solitaire.games import get_rules
-from solitaire.state import Pile, State
+from solitaire.engine.clicks import click_move
+from solitaire.engine.games import get_rules
+from solitaire.engine.state import Pile, State
 
 
 def click(game: str, state: State, pile: str, index: int | None = None) -> str | None:

@@ -19,9 +19,9 @@ import sys
 import pytest
 
 from solitaire import solver
-from solitaire.deal import deal
-from solitaire.engine import apply
-from solitaire.games import get_rules
+from solitaire.engine.deal import deal
+from solitaire.engine.games import get_rules
+from solitaire.engine.moves import apply
 from solitaire.solver import backend
 from solitaire.solver.kernel import Kernel
 from solitaire.solver.search import Solution, solve

@@ -8,11 +8,11 @@ from itertools import pairwise
 import pytest
 from click.testing import CliRunner
 
-from solitaire import daily
 from solitaire.cli import main
-from solitaire.daily import EPOCH, NO_REPEAT_DAYS, daily_deal
-from solitaire.games import FEATURED
-from solitaire.winnable import proved_deals
+from solitaire.deals import daily
+from solitaire.deals.daily import EPOCH, NO_REPEAT_DAYS, daily_deal
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.games import FEATURED
 
 
 @pytest.mark.parametrize("game", FEATURED)

@@ -9,8 +9,8 @@ import pytest
 from helpers import names
 
 from solitaire import GAMES, Layout, get_rules
-from solitaire.cards import full_deck
-from solitaire.deal import MAX_DEAL, SplitMix64, shuffled
+from solitaire.engine.cards import full_deck
+from solitaire.engine.deal import MAX_DEAL, SplitMix64, shuffled
 
 FIRST_PILES = {
     ("streets", 1): ["7S QC 6D 4D", "4H 8S 7H 4C", "AC 3H TC QH"],

@@ -6,8 +6,8 @@ import pytest
 from helpers import cards, legal, play, table
 
 from solitaire import IllegalMoveError, Layout, get_rules
-from solitaire.engine import check, is_legal
-from solitaire.state import Move
+from solitaire.engine.moves import check, is_legal
+from solitaire.engine.state import Move
 
 RULES = get_rules("fours-up")
 
@@ -95,10 +95,10 @@ def test_aces_twos_and_threes_on_a_pile_take_nothing_even_in_suit() -> None:
 
 
 def test_once_every_card_is_home_no_card_comes_back() -> None:
-    from solitaire.cards import code_of
-    from solitaire.engine import is_legal, legal_moves
-    from solitaire.games import get_rules
-    from solitaire.state import Move, State
+    from solitaire.engine.cards import code_of
+    from solitaire.engine.games import get_rules
+    from solitaire.engine.moves import is_legal, legal_moves
+    from solitaire.engine.state import Move, State
 
     rules = get_rules("fours-up")
     home = rules.foundations

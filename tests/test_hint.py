@@ -6,13 +6,13 @@ from collections.abc import Iterator
 
 import pytest
 
-import solitaire.hint
-from solitaire.game import Game
-from solitaire.hint import MEMORY, heuristic_move, hint
-from solitaire.layout import Layout
+import solitaire.advice.hint
+from solitaire.advice.hint import MEMORY, heuristic_move, hint
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.game import Game
+from solitaire.engine.layout import Layout
+from solitaire.engine.state import Move
 from solitaire.solver import solve
-from solitaire.state import Move
-from solitaire.winnable import proved_deals
 
 # Streets and Alleys deal 15 after these moves is lost; one move earlier it still wins.
 LOST_AFTER = ["t2>f0", "t0>t2", "t6>t2", "t3>t2", "t4>t2", "t4>f1", "t5>t4", "t7>t1", "t7>t3"]
@@ -50,7 +50,7 @@ def test_following_the_line_needs_no_new_search(monkeypatch: pytest.MonkeyPatch)
     def no_search(*args: object, **kwargs: object) -> None:
         raise AssertionError("searched again")
 
-    monkeypatch.setattr(solitaire.hint, "solve", no_search)
+    monkeypatch.setattr(solitaire.advice.hint, "solve", no_search)
     second = hint(game)
     assert second.result == "won"
     assert second.line == first.line[1:]

@@ -15,9 +15,9 @@ from solitaire import (
     UnknownGameError,
     get_rules,
 )
-from solitaire.deal import MAX_DEAL
-from solitaire.engine import check, is_legal
-from solitaire.state import Move, Pile
+from solitaire.engine.deal import MAX_DEAL
+from solitaire.engine.moves import check, is_legal
+from solitaire.engine.state import Move, Pile
 
 
 def unchanged(game: Game, move: Move | str, error: type[Exception], says: str) -> None:

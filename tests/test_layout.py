@@ -9,8 +9,8 @@ import pytest
 from helpers import table
 
 from solitaire import GAMES, Layout, LayoutError
-from solitaire.deal import MAX_DEAL
-from solitaire.layout import KEYS
+from solitaire.engine.deal import MAX_DEAL
+from solitaire.engine.layout import KEYS
 
 
 def dealt(game: str, number: int = 1) -> dict[str, Any]:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from solitaire.errors import IllegalMoveError
-from solitaire.game import Game
-from solitaire.layout import Layout
-from solitaire.lines import shorten
-from solitaire.state import Move
-from solitaire.winnable import proved_deals
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.errors import IllegalMoveError
+from solitaire.engine.game import Game
+from solitaire.engine.layout import Layout
+from solitaire.engine.lines import shorten
+from solitaire.engine.state import Move
 
 
 def _stored(game: str) -> tuple[Layout, list[Move]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from solitaire import Card, Move, NotationError, Pile
-from solitaire.cards import RANKS, SUITS, card_name, full_deck, parse_card
-from solitaire.state import ANY_FOUNDATION
+from solitaire.engine.cards import RANKS, SUITS, card_name, full_deck, parse_card
+from solitaire.engine.state import ANY_FOUNDATION
 
 
 def test_every_card_name_round_trips() -> None:

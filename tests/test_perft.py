@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from solitaire import Layout, get_rules
-from solitaire.engine import legal_moves, play
-from solitaire.rules import Rules
-from solitaire.state import State
+from solitaire.engine.moves import legal_moves, play
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import State
 
 PERFT = {
     ("streets", 1): (11, 47, 134, 337),

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solitaire import GAMES, Game, IllegalMoveError, Layout, get_rules
-from solitaire.cards import full_deck
-from solitaire.clicks import click_move
-from solitaire.deal import MAX_DEAL
-from solitaire.engine import apply, check, is_legal, legal_moves, play
-from solitaire.rules import Rules
-from solitaire.state import Move, Pile, State
+from solitaire.engine.cards import full_deck
+from solitaire.engine.clicks import click_move
+from solitaire.engine.deal import MAX_DEAL
+from solitaire.engine.moves import apply, check, is_legal, legal_moves, play
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import Move, Pile, State
 
 GAME_IDS = sorted(GAMES)
 PILES = [

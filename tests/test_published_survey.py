@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from solitaire.game import Game
-from solitaire.games import FEATURED
-from solitaire.layout import Layout
+from solitaire.engine.game import Game
+from solitaire.engine.games import FEATURED
+from solitaire.engine.layout import Layout
 from solitaire.solver.survey import Summary, load, wilson
 
 SURVEYS = Path(str(resources.files("solitaire"))) / "data" / "survey"

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from solitaire.game import Game
-from solitaire.layout import Layout
-from solitaire.review import Review, begin, positions, run
-from solitaire.verdict import Verdict
-from solitaire.winnable import proved_deals
-from solitaire.workers import InlineWorkers
+from solitaire.advice.review import Review, begin, positions, run
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.game import Game
+from solitaire.engine.layout import Layout
+from solitaire.solver.verdict import Verdict
+from solitaire.solver.workers import InlineWorkers
 
 # Streets and Alleys deal 15: won after the first eight moves, lost after the ninth (test_hint).
 LOST_AFTER = ["t2>f0", "t0>t2", "t6>t2", "t3>t2", "t4>t2", "t4>f1", "t5>t4", "t7>t1", "t7>t3"]

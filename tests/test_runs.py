@@ -6,8 +6,8 @@ import pytest
 from helpers import legal, table
 
 from solitaire import IllegalMoveError, get_rules
-from solitaire.engine import check, is_legal
-from solitaire.state import Move
+from solitaire.engine.moves import check, is_legal
+from solitaire.engine.state import Move
 
 RUN = "KC 8H 7S 6D 5C 4H"
 """Five cards, 8H down to 4H, built down regardless of suit on a King that is not part of it."""

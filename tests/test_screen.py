@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from solitaire.deal import deal
-from solitaire.games import get_rules
-from solitaire.screen import burial, passes
+from solitaire.deals.screen import burial, passes
+from solitaire.engine.deal import deal
+from solitaire.engine.games import get_rules
 
 
 def _buried_pairs(number: int) -> int:

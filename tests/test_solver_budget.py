@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 from test_solver_helpers import narrow, nearly_won
 
-from solitaire.deal import deal
-from solitaire.games import FEATURED, get_rules
-from solitaire.rules import Rules
+from solitaire.engine.deal import deal
+from solitaire.engine.games import FEATURED, get_rules
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import State
 from solitaire.solver import solve
 from solitaire.solver.kernel import Kernel
 from solitaire.solver.search import OPENING_SHARE, best_first_shares, profiles_for
-from solitaire.state import State
 
 
 def reachable(rules: Rules, state: State) -> int | None:

@@ -10,8 +10,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from solitaire.cli import main
-from solitaire.game import Game
-from solitaire.layout import Layout
+from solitaire.engine.game import Game
+from solitaire.engine.layout import Layout
 
 KEYS = ["game", "deal", "result", "positions", "seconds", "solution"]
 

@@ -16,14 +16,14 @@ import pytest
 from test_solver_helpers import built, narrow
 from test_solver_pinned import positions
 
-from solitaire.engine import play
-from solitaire.games import GAMES, get_rules
-from solitaire.layout import Layout
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.games import GAMES, get_rules
+from solitaire.engine.layout import Layout
+from solitaire.engine.moves import play
+from solitaire.engine.state import Move
 from solitaire.solver.kernel import Kernel
 from solitaire.solver.scoring import Weights
 from solitaire.solver.search import BEAM_WEIGHTS, PROBE_WEIGHTS, PROFILES
-from solitaire.state import Move
-from solitaire.winnable import proved_deals
 
 WEIGHTS = (*PROFILES, BEAM_WEIGHTS, PROBE_WEIGHTS, Weights(stock=2, waste_blocked=1, dead=3))
 
@@ -150,7 +150,7 @@ def test_no_position_on_a_stored_winning_line_is_dead(native: type) -> None:
 
 def test_children_leave_out_what_a_key_set_holds(native: type) -> None:
     rules = get_rules("stronghold")
-    from solitaire.deal import deal
+    from solitaire.engine.deal import deal
 
     state = deal(rules, 3)
     fast = native(rules, state)

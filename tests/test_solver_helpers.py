@@ -10,11 +10,11 @@ import random
 from collections import deque
 from collections.abc import Sequence
 
-from solitaire.cards import code_of, parse_card, rank_of, suit_of
-from solitaire.engine import legal_moves, play
-from solitaire.games import get_rules
-from solitaire.rules import Rules, Tableau
-from solitaire.state import State
+from solitaire.engine.cards import code_of, parse_card, rank_of, suit_of
+from solitaire.engine.games import get_rules
+from solitaire.engine.moves import legal_moves, play
+from solitaire.engine.rules import Rules, Tableau
+from solitaire.engine.state import State
 
 
 def table(game: str, piles: Sequence[str], tops: Sequence[str]) -> State:

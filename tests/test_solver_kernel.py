@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from solitaire.deal import deal
-from solitaire.games import FEATURED, get_rules
+from solitaire.engine.deal import deal
+from solitaire.engine.games import FEATURED, get_rules
 from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.kernel import Kernel, Position, Scorer, Weights
 

@@ -7,11 +7,11 @@ import dataclasses
 import pytest
 from test_solver_helpers import table
 
-from solitaire.game import Game
-from solitaire.games import get_rules
-from solitaire.layout import Layout
+from solitaire.engine.game import Game
+from solitaire.engine.games import get_rules
+from solitaire.engine.layout import Layout
+from solitaire.engine.state import State
 from solitaire.solver import Solution, solve
-from solitaire.state import State
 
 NINES = ["9C", "9D", "9H", "9S"]
 # Every ten is buried under its king, every queen under its jack: nothing can move at all.

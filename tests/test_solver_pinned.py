@@ -31,13 +31,13 @@ from typing import Any
 import pytest
 
 import solitaire
-from solitaire.deal import deal
-from solitaire.engine import legal_moves, play
-from solitaire.games import GAMES, get_rules
-from solitaire.rules import Rules
+from solitaire.engine.deal import deal
+from solitaire.engine.games import GAMES, get_rules
+from solitaire.engine.moves import legal_moves, play
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import FOUNDATION, Move, State
 from solitaire.solver.kernel import Kernel
 from solitaire.solver.survey import load
-from solitaire.state import FOUNDATION, Move, State
 
 WALKS = 4
 """Random games played per game id, from deals 1 to WALKS."""

@@ -7,9 +7,9 @@ import pytest
 from test_solver_budget import lost_position
 from test_solver_helpers import narrow
 
-from solitaire.deal import deal
-from solitaire.engine import play
-from solitaire.games import get_rules
+from solitaire.engine.deal import deal
+from solitaire.engine.games import get_rules
+from solitaire.engine.moves import play
 from solitaire.solver.depthfirst import dfs, luby, probe
 from solitaire.solver.kernel import Kernel, Weights
 from solitaire.solver.search import PROBE_WEIGHTS

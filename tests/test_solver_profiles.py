@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solitaire.deal import deal
-from solitaire.engine import play
-from solitaire.games import get_rules
+from solitaire.engine.deal import deal
+from solitaire.engine.games import get_rules
+from solitaire.engine.moves import play
 from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.kernel import Kernel, Weights
 from solitaire.solver.search import OPENING, PROFILES, profiles_for, solve

@@ -15,14 +15,14 @@ import pytest
 from helpers import cards, foundation, table
 from test_solver_helpers import built, exhaustive, narrow, nearly_won, scattered, uneven
 
-from solitaire.engine import apply
-from solitaire.games import FEATURED, get_rules
-from solitaire.layout import Layout
-from solitaire.rules import Rules
+from solitaire.engine.games import FEATURED, get_rules
+from solitaire.engine.layout import Layout
+from solitaire.engine.moves import apply
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import State
 from solitaire.solver import dead as solver_dead
 from solitaire.solver import solve
 from solitaire.solver.kernel import Kernel
-from solitaire.state import State
 
 LIMIT = 3000
 """Positions the plain search may visit; positions with more are skipped."""

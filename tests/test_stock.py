@@ -6,8 +6,8 @@ import pytest
 from helpers import cards, legal, table
 
 from solitaire import Game, IllegalMoveError, get_rules
-from solitaire.engine import check, play
-from solitaire.state import Move
+from solitaire.engine.moves import check, play
+from solitaire.engine.state import Move
 
 
 @pytest.mark.parametrize("game", ["streets", "fours-up", "forty-thieves"])

@@ -5,13 +5,13 @@ from __future__ import annotations
 from test_solver_helpers import table
 from test_solver_lines import TAKE_BACK_FOUNDATIONS, solved
 
-from solitaire.cards import parse_card
-from solitaire.deal import deal
-from solitaire.games import get_rules
+from solitaire.engine.cards import parse_card
+from solitaire.engine.deal import deal
+from solitaire.engine.games import get_rules
+from solitaire.engine.state import State
 from solitaire.solver.kernel import Kernel, Weights
 from solitaire.solver.search import BEAM_WEIGHTS
 from solitaire.solver.stockbeam import StockBeam
-from solitaire.state import State
 
 # A Fours Up deal that the beam search wins (from the shipped list, data/winnable).
 WON_DEAL = 1955

@@ -8,11 +8,11 @@ import pytest
 from helpers import table
 
 from solitaire import GAMES, Game, Layout, get_rules
-from solitaire.cards import card_name, suit_of
-from solitaire.engine import legal_moves, play
-from solitaire.rules import Rules
-from solitaire.state import State
-from solitaire.status import STUCK_SEARCH_LIMIT, is_stuck, status
+from solitaire.engine.cards import card_name, suit_of
+from solitaire.engine.moves import legal_moves, play
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import State
+from solitaire.engine.status import STUCK_SEARCH_LIMIT, is_stuck, status
 
 # Tops of ranks 3 5 7 9 J K (and twins of 3 and 5) on Kings: no top builds on another in any
 # suit, and nothing builds on a King uncovered by moving its top card away.

@@ -20,17 +20,17 @@ import random
 import pytest
 from test_solver_helpers import built, exhaustive, narrow
 
-from solitaire.cards import rank_of, suit_of
-from solitaire.engine import legal_moves, play
-from solitaire.games import get_rules
-from solitaire.layout import Layout
-from solitaire.rules import Rules
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.cards import rank_of, suit_of
+from solitaire.engine.games import get_rules
+from solitaire.engine.layout import Layout
+from solitaire.engine.moves import legal_moves, play
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import WASTE, Move, State
 from solitaire.solver.dead import cards_out
 from solitaire.solver.kernel import Kernel, position_of
 from solitaire.solver.placement import NO_PIVOT, can_leave, fewest_piles
 from solitaire.solver.tables import Tables, tables
-from solitaire.state import WASTE, Move, State
-from solitaire.winnable import proved_deals
 
 FOURS_UP = get_rules("fours-up")
 

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from solitaire.game import Game
-from solitaire.games import FEATURED
-from solitaire.layout import Layout
-from solitaire.makewinnable import extend, import_survey, save
-from solitaire.winnable import WinnableList, load, proved_deals
+from solitaire.deals.makewinnable import extend, import_survey, save
+from solitaire.deals.winnable import WinnableList, load, proved_deals
+from solitaire.engine.game import Game
+from solitaire.engine.games import FEATURED
+from solitaire.engine.layout import Layout
 
 
 @pytest.mark.parametrize("game", FEATURED)

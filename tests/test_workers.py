@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from solitaire.errors import SolitaireError
-from solitaire.makewinnable import extend
+from solitaire.deals.makewinnable import extend
+from solitaire.engine.errors import SolitaireError
 from solitaire.solver.survey import survey
-from solitaire.workers import DaskWorkers, InlineWorkers, LocalWorkers, connect
+from solitaire.solver.workers import DaskWorkers, InlineWorkers, LocalWorkers, connect
 
 
 def _rows(rows: list[dict[str, object]]) -> list[dict[str, object]]:
@@ -94,7 +94,7 @@ def test_a_worker_in_a_session_of_its_own_ends_when_its_caller_does() -> None:
     # The caller dies at once, with no shutdown: nothing tells its worker but its going.
     caller = (
         "import os\n"
-        "from solitaire.workers import LocalWorkers\n"
+        "from solitaire.solver.workers import LocalWorkers\n"
         "print(LocalWorkers(1, nice=5).submit(os.getpid).result(timeout=60), flush=True)\n"
         "os._exit(0)\n"
     )
@@ -133,7 +133,7 @@ def test_an_unreachable_scheduler_is_a_clear_error() -> None:
 def test_a_job_that_starts_after_its_deadline_is_skipped() -> None:
     import time
 
-    from solitaire.workers import before
+    from solitaire.solver.workers import before
 
     workers = LocalWorkers(1)
     try:

@@ -6,20 +6,24 @@
 's'
 """
 
-from solitaire.cards import Card
-from solitaire.errors import (
+from solitaire.engine import (
+    FEATURED,
+    GAMES,
+    Card,
     DealNumberError,
+    Game,
     IllegalMoveError,
+    Layout,
     LayoutError,
+    Move,
     NotationError,
+    Pile,
+    Rules,
     SolitaireError,
+    State,
     UnknownGameError,
+    get_rules,
 )
-from solitaire.game import Game
-from solitaire.games import FEATURED, GAMES, get_rules
-from solitaire.layout import Layout
-from solitaire.rules import Rules
-from solitaire.state import Move, Pile, State
 
 __all__ = [
     "FEATURED",

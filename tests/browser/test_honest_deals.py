@@ -25,12 +25,12 @@ from tablepage import (
 )
 
 from solitaire import Game
-from solitaire.deal import deal
-from solitaire.games import get_rules
+from solitaire.deals.winnable import proved_numbers
+from solitaire.engine.deal import deal
+from solitaire.engine.games import get_rules
+from solitaire.engine.status import is_lost
 from solitaire.site.rules.survey import verdict as survey_verdict
 from solitaire.solver import solve
-from solitaire.status import is_lost
-from solitaire.winnable import proved_numbers
 
 BANNER = "#table [data-role=stuck]"
 STUCK_AS_DEALT = 7

@@ -29,8 +29,8 @@ from tablepage import (
 from test_play import stuck_blockade_deal
 from winning_lines import proved_line
 
-from solitaire.daily import daily_deal
-from solitaire.games import FEATURED, get_rules
+from solitaire.deals.daily import daily_deal
+from solitaire.engine.games import FEATURED, get_rules
 
 BANNER = "#table [data-role=stuck]"
 

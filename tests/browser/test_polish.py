@@ -33,7 +33,7 @@ from tablepage import (
 )
 from winning_lines import load
 
-from solitaire.games import FEATURED
+from solitaire.engine.games import FEATURED
 
 MENU_ON_TOP = """() => {
   const menu = document.querySelector('.toolbar .menu');

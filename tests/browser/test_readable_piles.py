@@ -17,8 +17,8 @@ import pytest
 from tablepage import advance, drag, open_deal, server_game, wait_idle, wait_planned
 
 from solitaire import Game
-from solitaire.games import FEATURED
-from solitaire.winnable import proved_deals
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.games import FEATURED
 
 SHOTS = Path("/tmp/layout-shots")
 SIZES = {

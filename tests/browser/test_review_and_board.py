@@ -6,8 +6,8 @@ from typing import Any
 
 from tablepage import api, open_deal, play_moves, sign_up
 
-from solitaire.daily import daily_deal
-from solitaire.winnable import proved_deals
+from solitaire.deals.daily import daily_deal
+from solitaire.deals.winnable import proved_deals
 
 # Streets and Alleys deal 15: won after the first eight moves, lost after the ninth.
 LOST_AFTER = ["t2>f0", "t0>t2", "t6>t2", "t3>t2", "t4>t2", "t4>f1", "t5>t4", "t7>t1", "t7>t3"]

@@ -12,7 +12,7 @@ from tablepage import LAPTOP, PHONE, SCREENSHOTS_DIR, advance, almost_won, open_
 from winning_lines import NoLine, drag_line
 
 from solitaire import Game
-from solitaire.games import FEATURED
+from solitaire.engine.games import FEATURED
 
 FITS = """() => {
   const board = document.querySelector('#board').getBoundingClientRect();

@@ -20,7 +20,7 @@ from tablepage import (
     wait_idle,
 )
 
-from solitaire.games import FEATURED
+from solitaire.engine.games import FEATURED
 
 RANKS = {"A": "ace", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "2": "two",
          "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",

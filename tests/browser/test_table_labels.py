@@ -11,7 +11,7 @@ import pytest
 from tablepage import LAPTOP, PHONE, click, open_deal, wait_idle
 
 from solitaire import Game
-from solitaire.clicks import click_map
+from solitaire.engine.clicks import click_map
 
 SHOWN = """([name, part]) => {
   const pile = document.querySelector(`#table [data-pile="${name}"]`);

@@ -32,8 +32,8 @@ from tablepage import (
 )
 
 from solitaire import Game
-from solitaire.hint import hint
-from solitaire.winnable import proved_deals
+from solitaire.advice.hint import hint
+from solitaire.deals.winnable import proved_deals
 
 pytestmark = pytest.mark.motion
 

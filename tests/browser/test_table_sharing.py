@@ -20,7 +20,7 @@ from tablepage import (
 )
 
 from solitaire import Game
-from solitaire.daily import daily_deal
+from solitaire.deals.daily import daily_deal
 
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from tablepage import api, deal_menu, open_deal, server_game, wait_idle
 
+from solitaire.deals.winnable import proved_deals
 from solitaire.solver.survey import load
-from solitaire.winnable import proved_deals
 
 PROVED = {found.deal for found in proved_deals("streets")}
 SURVEYED = load(Path(str(resources.files("solitaire") / "data" / "survey" / "streets.json")))

@@ -18,8 +18,8 @@ from tablepage import (
 )
 
 from solitaire import Game
-from solitaire.status import autocomplete_ready
-from solitaire.winnable import proved_deals
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.status import autocomplete_ready
 
 
 def _pile_move(game: dict[str, Any]) -> str:

@@ -36,7 +36,7 @@ from tablepage import (
 )
 from winning_lines import Line, click_line, finishing_line
 
-from solitaire.games import FEATURED
+from solitaire.engine.games import FEATURED
 
 pytestmark = pytest.mark.motion
 

@@ -1,6 +1,6 @@
 """Winning lines for the browser tests, derived at test time from the project's proved lists.
 
-The lines come from ``src/solitaire/data/winnable`` (:func:`solitaire.winnable.proved_deals`):
+The lines come from ``src/solitaire/data/winnable`` (:func:`solitaire.deals.winnable.proved_deals`):
 each proved deal is stored with the solver's winning line, in the engine's move notation
 (``t3>t5:2``, ``w>f0``, ``s``), which is what the tests drag, key and touch.
 
@@ -11,7 +11,7 @@ each proved deal is stored with the solver's winning line, in the engine's move 
   makes only the last moves (its last dozen, reaching back to its last stock move and its last
   run when those are near the end), and the win.
 - :func:`click_line`: a nearly won position of the same line and the clicks that win from
-  there. A click makes only the move SPEC's click order picks (``solitaire.clicks``), so the
+  there. A click makes only the move SPEC's click order picks (``solitaire.engine.clicks``), so the
   clicks are found by following the line's last moves with clicks alone (:func:`by_clicks`).
 
 Lines stop where Auto complete takes over, since the server plays the rest. Every line is
@@ -24,13 +24,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 
-from solitaire.clicks import click_move
-from solitaire.deal import deal
-from solitaire.engine import legal_moves, play, run_length
-from solitaire.games import get_rules
-from solitaire.rules import Rules
-from solitaire.state import FOUNDATION, STOCK, TABLEAU, Move, Pile, State
-from solitaire.status import autocomplete_ready, is_won
+from solitaire.engine.clicks import click_move
+from solitaire.engine.deal import deal
+from solitaire.engine.games import get_rules
+from solitaire.engine.moves import legal_moves, play, run_length
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import FOUNDATION, STOCK, TABLEAU, Move, Pile, State
+from solitaire.engine.status import autocomplete_ready, is_won
 
 CANDIDATES = 5
 """How many of a game's shortest proved lines are shortened; the shortest result is used."""
@@ -163,7 +163,7 @@ def drag_line(game: str) -> Line:
     """A whole winning line of ``game``: of its shortest proved lines, the one that is
     shortest once its detours are cut out (ties: the lower deal number).
     """
-    from solitaire.winnable import proved_deals
+    from solitaire.deals.winnable import proved_deals
 
     rules = get_rules(game)
     stored = sorted(proved_deals(game), key=lambda p: (len(p.solution), p.deal))[:CANDIDATES]
@@ -188,7 +188,7 @@ def listed_line(game: str, place: int) -> Line:
     """The stored winning line of the proved deal at ``place`` (from 0) in ``game``'s list,
     as ``solitaire winnable GAME --json`` prints it, up to where Auto complete takes over.
     """
-    from solitaire.winnable import proved_deals
+    from solitaire.deals.winnable import proved_deals
 
     stored = proved_deals(game)
     if len(stored) <= place:
@@ -199,7 +199,7 @@ def listed_line(game: str, place: int) -> Line:
 def proved_line(game: str, number: int) -> Line:
     """The stored winning line of ``game``'s proved deal ``number``, up to where Auto
     complete takes over."""
-    from solitaire.winnable import solution_for
+    from solitaire.deals.winnable import solution_for
 
     solution = solution_for(game, number)
     if solution is None:
@@ -321,7 +321,7 @@ def click_line(game: str) -> Line:
         if searched is None:
             raise AssertionError(
                 f"clicks alone cannot finish {game} deal {line.deal} from move {at}:"
-                " the click order (solitaire.clicks) or the proved list changed"
+                " the click order (solitaire.engine.clicks) or the proved list changed"
             )
         found = searched
     played = (*line.moves[:at], *(str(move) for _, move in found))

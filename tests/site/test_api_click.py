@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def test_a_click_plays_what_the_engine_says(guest) -> None:
-    from solitaire.game import Game
+    from solitaire.engine.game import Game
 
     game = guest.new("stronghold", 1)
     expected = Game.deal("stronghold", 1).click("t1")

@@ -48,7 +48,7 @@ def test_a_double_click_plays_the_move_once(alice) -> None:
 def test_two_changes_worked_out_from_one_version_are_written_once(alice, monkeypatch) -> None:
     if connection.vendor == "sqlite" and connection.is_in_memory_db():
         pytest.skip("threads cannot share SQLite's in-memory test database; PostgreSQL runs it")
-    from solitaire.site.play import games
+    from solitaire.site.play import records
 
     starter = Client()
     starter.force_login(alice)
@@ -56,14 +56,14 @@ def test_two_changes_worked_out_from_one_version_are_written_once(alice, monkeyp
         "/api/games", json.dumps({"game": "stronghold", "deal": 1}), content_type="application/json"
     ).json()
     both_worked_out = threading.Barrier(2)
-    keep = games.keep
+    keep = records.keep
 
     def keep_then_wait(record, engine):
         legal = keep(record, engine)
         both_worked_out.wait(timeout=20)  # neither writes before both have read version 0
         return legal
 
-    monkeypatch.setattr(games, "keep", keep_then_wait)
+    monkeypatch.setattr(records, "keep", keep_then_wait)
     answers: dict[str, int] = {}
 
     def play(move: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solitaire.layout import Layout
+from solitaire.engine.layout import Layout
 from solitaire.site.play.models import Game
 
 
@@ -60,7 +60,7 @@ def test_a_winnable_deal_comes_from_the_proved_list_never_twice_running(settings
     from conftest import Api
     from django.test import Client
 
-    from solitaire.winnable import proved_deals
+    from solitaire.deals.winnable import proved_deals
 
     # Twenty deals in a row, faster than any person deals: past the per-client rate limit.
     settings.RATES = {"games": {"client": "20/10s"}}
@@ -75,11 +75,11 @@ def test_a_winnable_deal_comes_from_the_proved_list_never_twice_running(settings
 
 
 def test_deals_that_players_questions_proved_join_the_winnable_pool(guest) -> None:
-    from solitaire.site.play import verdicts
+    from solitaire.site.play import questions
     from solitaire.site.play.models import DealVerdict
 
     DealVerdict.objects.create(game="stronghold", deal=999_999_999, result="won", budget=1)
     DealVerdict.objects.create(game="stronghold", deal=999_999_998, result="lost", budget=1)
-    pool = verdicts.pool("stronghold")
+    pool = questions.pool("stronghold")
     assert 999_999_999 in pool and 999_999_998 not in pool
     assert len(pool) == len(set(pool))

@@ -12,7 +12,7 @@ from solitaire.site.play.models import Game
 @pytest.fixture
 def daily_deal(monkeypatch):
     """Issue 4's daily_deal, pinned so these tests do not depend on the proved lists."""
-    from solitaire import daily
+    from solitaire.deals import daily
 
     days = []
 
@@ -80,10 +80,10 @@ def test_the_table_opens_the_daily_deal_for_a_player(alice_api, daily_deal) -> N
 
 
 def test_the_table_says_not_found_when_there_is_no_daily_deal(alice_api, monkeypatch) -> None:
-    from solitaire import daily
+    from solitaire.deals import daily
 
     def missing(game, day):
-        from solitaire.errors import SolitaireError
+        from solitaire.engine.errors import SolitaireError
 
         raise SolitaireError(f"{game} has no proved deals yet")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from solitaire.deals.winnable import proved_deals
 from solitaire.site.play.models import Game
-from solitaire.winnable import proved_deals
 
 
 def nearly_finished(api: Any) -> dict[str, Any]:

@@ -14,9 +14,9 @@ from importlib.resources import files
 import pytest
 from django.core.cache import cache
 
-from solitaire.site.play import games, hints
+from solitaire.deals.winnable import proved_deals
+from solitaire.site.play import hinting, records
 from solitaire.site.play.models import Game
-from solitaire.winnable import proved_deals
 
 
 def _undecided() -> Iterator[tuple[str, int]]:
@@ -43,13 +43,13 @@ def _fresh(settings) -> Iterator[None]:
     settings.SOLVER_SCHEDULER, settings.SOLVER_PROCESSES = "", 1
     settings.HINT_CAP_SECONDS, settings.HINT_CAP_BUDGET = 1.0, 20_000
     settings.REVIEW_IN_THREAD = False  # an answer is kept in the thread its job ends in
-    hints.reset_workers()
+    hinting.reset_workers()
     yield
-    hints.reset_workers()
+    hinting.reset_workers()
 
 
 def test_it_answers_a_proved_hint_for_the_position(guest) -> None:
-    hints.workers().submit(time.sleep, 0).result(timeout=60)  # the worker is up
+    hinting.workers().submit(time.sleep, 0).result(timeout=60)  # the worker is up
     game = guest.play(guest.new("stronghold", 29), "t0>c0")
     hint = guest.post(f"/api/games/{game['id']}/hint").json()
     assert hint["result"] in ("won", "lost")
@@ -67,7 +67,7 @@ def test_a_proved_deal_is_hinted_from_its_stored_line_without_a_worker(guest, se
     proved = proved_deals("blockade")[0]
     game = guest.play(guest.new("blockade", proved.deal), *proved.solution[:5])
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(hints, "hint_job", _never)
+        patch.setattr(hinting, "hint_job", _never)
         hint = guest.post(f"/api/games/{game['id']}/hint").json()
     assert (hint["result"], hint["move"]) == ("won", proved.solution[5])
 
@@ -87,7 +87,7 @@ def test_it_asks_the_solver_once_per_position(guest, monkeypatch, settings) -> N
         answer = {"result": "unknown", "move": "t0>c0", "line": [], "undos": None, "proved": False}
         return {"late": False, "hint": answer, "positions": 7, "lines": []}
 
-    monkeypatch.setattr(hints, "hint_job", job)
+    monkeypatch.setattr(hinting, "hint_job", job)
     game = guest.new("stronghold", 999_999)  # no stored line: the solver must be asked
     for _ in range(3):
         answer = guest.post(f"/api/games/{game['id']}/hint").json()
@@ -115,7 +115,7 @@ def test_a_line_found_for_one_game_serves_another_on_the_same_position(
     assert hint["result"] == "won"
     second = bob_api.play(bob_api.new("stronghold", 29), "t0>c0", hint["move"])
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(hints, "workers", _never)
+        patch.setattr(hinting, "workers", _never)
         again = bob_api.post(f"/api/games/{second['id']}/hint").json()
     assert (again["result"], again["move"]) == ("won", hint["line"][1])
 
@@ -132,17 +132,17 @@ def test_the_solver_thinks_in_another_process(guest, settings, hard) -> None:
     settings.HINT_BUDGET = 100_000_000  # the clock, not the budget, ends the search
     game = guest.new(*hard)
     record = Game.objects.get(pk=game["id"])
-    hints.workers().submit(time.sleep, 0).result(timeout=60)  # the worker is up
+    hinting.workers().submit(time.sleep, 0).result(timeout=60)  # the worker is up
     cpu, wall = time.process_time(), time.monotonic()
     settings.SOLVER_QUEUE = 0  # nothing goes on thinking after the two seconds
-    answer = hints.advise(record, games.resume(record))
+    answer = hinting.advise(record, records.resume(record))
     cpu, wall = time.process_time() - cpu, time.monotonic() - wall
     assert answer["result"] == "unknown" and answer["move"] in game["legal"]
     assert answer["thinking"] is False
     assert wall >= 1.5  # it thought for its whole budget...
     assert cpu < wall / 4  # ...and this process spent that time waiting, not thinking
     # ...in a process below this one's priority, so that serving moves goes first.
-    niceness = hints.workers().submit(os.nice, 0).result(timeout=60)
+    niceness = hinting.workers().submit(os.nice, 0).result(timeout=60)
     assert niceness >= min(19, os.nice(0) + settings.SOLVER_NICE)
 
 
@@ -151,12 +151,12 @@ def test_a_hint_leaves_this_process_free_to_serve(guest, settings, hard) -> None
     settings.HINT_BUDGET = 100_000_000  # the clock, not the budget, ends the search
     game = guest.new(*hard)
     record = Game.objects.get(pk=game["id"])
-    hints.workers().submit(time.sleep, 0).result(timeout=60)
+    hinting.workers().submit(time.sleep, 0).result(timeout=60)
     alone, ends = 0, time.monotonic() + 1.0  # the requests served in a second, no hint
     while time.monotonic() < ends:
         assert guest.get("/api/settings").status_code == 200
         alone += 1
-    thinking = threading.Thread(target=hints.advise, args=(record, games.resume(record)))
+    thinking = threading.Thread(target=hinting.advise, args=(record, records.resume(record)))
     began = time.monotonic()
     thinking.start()
     served = 0
@@ -174,7 +174,7 @@ def test_a_hint_leaves_this_process_free_to_serve(guest, settings, hard) -> None
 def test_a_hint_that_cannot_start_in_time_gets_the_heuristic_move_at_once(guest, settings, hard):
     settings.HINT_SECONDS = 0.3
     game = guest.new(*hard)
-    busy = hints.workers().submit(time.sleep, 8)  # the only worker is taken
+    busy = hinting.workers().submit(time.sleep, 8)  # the only worker is taken
     began = time.monotonic()
     response = guest.post(f"/api/games/{game['id']}/hint")
     waited = time.monotonic() - began
@@ -215,7 +215,7 @@ class Parked:
 def parked(monkeypatch, settings) -> Parked:
     settings.HINT_SECONDS = 0.1
     workers = Parked()
-    monkeypatch.setattr(hints, "workers", lambda: workers)
+    monkeypatch.setattr(hinting, "workers", lambda: workers)
     return workers
 
 
@@ -243,7 +243,9 @@ def test_hints_at_once_on_one_position_start_one_solve(guest, parked, settings, 
     record = Game.objects.get(pk=game["id"])
     answers: list[dict[str, object]] = []
     askers = [
-        threading.Thread(target=lambda: answers.append(hints.advise(record, games.resume(record))))
+        threading.Thread(
+            target=lambda: answers.append(hinting.advise(record, records.resume(record)))
+        )
         for _ in range(3)
     ]
     for asker in askers:
@@ -284,7 +286,7 @@ def test_past_the_hints_a_process_waits_on_a_hint_is_429(guest, parked, settings
 
 
 def test_a_job_that_starts_after_its_deadline_does_not_think() -> None:
-    from solitaire.hint import hint_job
+    from solitaire.advice.hint import hint_job
 
     task = {"game": "fours-up", "deal": 1, "moves": [], "layout": {}, "budget": 10**6}
     assert hint_job({**task, "seconds": 5.0, "deadline": time.time() - 1}) == {"late": True}
@@ -303,7 +305,7 @@ def test_a_broken_worker_gives_the_heuristic_move_not_an_error(guest, monkeypatc
             pass
 
     broken = Broken()
-    monkeypatch.setattr(hints, "workers", lambda: broken)
+    monkeypatch.setattr(hinting, "workers", lambda: broken)
     game = guest.new(*hard)
     url = f"/api/games/{game['id']}/hint"
     response = guest.post(url)
@@ -316,11 +318,11 @@ def test_a_broken_worker_gives_the_heuristic_move_not_an_error(guest, monkeypatc
 def test_with_a_scheduler_set_hints_think_on_the_dask_cluster(guest, settings, dask_scheduler):
     settings.SOLVER_SCHEDULER = dask_scheduler
     settings.HINT_SECONDS = 30.0  # time enough on a busy machine: this is about where, not how fast
-    hints.reset_workers()
+    hinting.reset_workers()
     game = guest.play(guest.new("stronghold", 29), "t0>c0")
     answer = guest.post(f"/api/games/{game['id']}/hint").json()
     assert answer["proved"] is True
-    ran = hints.workers().client.run_on_scheduler(
+    ran = hinting.workers().client.run_on_scheduler(
         lambda dask_scheduler: [*dask_scheduler.task_prefixes]
     )
     assert "hint_job" in ran

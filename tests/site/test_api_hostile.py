@@ -12,7 +12,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solitaire.games import FEATURED, GAMES
+from solitaire.engine.games import FEATURED, GAMES
 from solitaire.site.play import api
 from solitaire.site.play.models import Game
 
@@ -107,7 +107,7 @@ def test_a_server_fault_under_the_api_is_json(guest, monkeypatch) -> None:
     def broken(record: object) -> None:
         raise RuntimeError("a fault in the server")
 
-    monkeypatch.setattr(api.games, "describe", broken)
+    monkeypatch.setattr(api.records, "describe", broken)
     client = Client(raise_request_exception=False)
     client.cookies = guest.client.cookies
     response = client.get(f"/api/games/{game['id']}")

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from solitaire import Game as Engine
-from solitaire.site.play import hints
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.status import autocomplete_ready, is_lost
+from solitaire.site.play import hinting
 from solitaire.site.play.models import Game, Review
-from solitaire.status import autocomplete_ready, is_lost
-from solitaire.winnable import proved_deals
 
 # Streets and Alleys deal 15: won after the first eight moves, lost after the ninth.
 LOST_AFTER = ["t2>f0", "t0>t2", "t6>t2", "t3>t2", "t4>t2", "t4>f1", "t5>t4", "t7>t1", "t7>t3"]
@@ -21,9 +21,9 @@ def _inline(settings):
     """Reviews run in the request and solve in this thread, so that tests see them end."""
     settings.REVIEW_IN_THREAD = False
     settings.SOLVER_PROCESSES = 0
-    hints.reset_workers()
+    hinting.reset_workers()
     yield
-    hints.reset_workers()
+    hinting.reset_workers()
 
 
 def dead_line(seed: int = 0) -> list[str]:
@@ -73,7 +73,7 @@ def test_it_gives_the_solvers_line_from_before_the_losing_move(guest) -> None:
 def test_a_second_visit_reads_the_stored_review(guest, monkeypatch) -> None:
     game = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
     first = guest.get(f"/api/games/{game['id']}/review").json()
-    monkeypatch.setattr(hints, "workers", lambda: pytest.fail("solved again"))
+    monkeypatch.setattr(hinting, "workers", lambda: pytest.fail("solved again"))
     assert guest.get(f"/api/games/{game['id']}/review").json() == first
     assert Review.objects.get(game_id=game["id"]).done
 
@@ -84,7 +84,7 @@ def test_a_won_game_is_winnable_throughout_without_solving(guest, monkeypatch) -
     for move in proved.solution:
         if game["status"] != "won":
             game = guest.play(game, move)
-    monkeypatch.setattr(hints, "workers", lambda: pytest.fail("solved"))
+    monkeypatch.setattr(hinting, "workers", lambda: pytest.fail("solved"))
     review = guest.get(f"/api/games/{game['id']}/review").json()
     assert set(review["verdicts"]) == {"won"} and review["losing_move"] is None
 
@@ -154,7 +154,7 @@ def test_a_review_runs_in_a_thread_on_the_solver_workers_and_fills_in(guest, set
     import time
 
     settings.REVIEW_IN_THREAD, settings.SOLVER_PROCESSES = True, 1
-    hints.reset_workers()
+    hinting.reset_workers()
     game = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
     url = f"/api/games/{game['id']}/review"
     seen = [guest.get(url).json()]

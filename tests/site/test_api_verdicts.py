@@ -8,7 +8,7 @@ from concurrent.futures import Future
 import pytest
 from django.core.cache import cache
 
-from solitaire.site.play import hints, verdicts
+from solitaire.site.play import hinting, questions
 from solitaire.site.play.models import DealVerdict
 
 
@@ -18,9 +18,9 @@ def _inline(settings):
     settings.REVIEW_IN_THREAD = False
     settings.SOLVER_PROCESSES = 0
     settings.VERDICT_BUDGET, settings.VERDICT_SECONDS = 100_000, 20.0
-    hints.reset_workers()
+    hinting.reset_workers()
     yield
-    hints.reset_workers()
+    hinting.reset_workers()
 
 
 def _ask(api, game: str, deal: int) -> dict:
@@ -47,13 +47,13 @@ def test_a_lost_deal_is_answered_lost(guest) -> None:
 
 def test_an_answer_is_shared_and_not_solved_twice(guest, bob_api, monkeypatch) -> None:
     first = _ask(guest, "stronghold", 4)
-    monkeypatch.setattr(hints, "workers", lambda: pytest.fail("solved again"))
+    monkeypatch.setattr(hinting, "workers", lambda: pytest.fail("solved again"))
     again = _ask(bob_api, "stronghold", 4)
     assert (again["result"], again["positions"]) == (first["result"], first["positions"])
 
 
 def test_a_question_can_be_cancelled_and_is_only_its_askers(guest, bob_api, monkeypatch) -> None:
-    monkeypatch.setattr(verdicts, "_start", lambda *args: None)  # it stays running
+    monkeypatch.setattr(questions, "_start", lambda *args: None)  # it stays running
     response = guest.post("/api/verdicts", {"game": "fours-up", "deal": 1})
     url = f"/api/verdicts/{response.json()['id']}"
     assert guest.get(url).json()["status"] == "running"
@@ -96,7 +96,7 @@ class Parked:
 @pytest.fixture
 def parked(monkeypatch) -> Parked:
     workers = Parked()
-    monkeypatch.setattr(hints, "_workers", workers)
+    monkeypatch.setattr(hinting, "_workers", workers)
     return workers
 
 
@@ -135,7 +135,7 @@ def test_past_the_sites_solver_slots_a_question_is_429_and_no_job_starts(
 def test_a_solve_that_could_not_start_in_time_is_asked_again_by_the_next_look(
     guest, parked
 ) -> None:
-    from solitaire.workers import before
+    from solitaire.solver.workers import before
 
     assert before(0.0, divmod, 7, 2) is None  # a job started after its deadline does not run
     asked = guest.post("/api/verdicts", {"game": "stronghold", "deal": 4}).json()

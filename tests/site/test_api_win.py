@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from solitaire.games import FEATURED
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.games import FEATURED
 from solitaire.site.play.models import Game
-from solitaire.winnable import proved_deals
 
 
 def stored_line(game: str) -> tuple[int, list[str]] | None:
@@ -23,8 +23,8 @@ def proved_line(game: str) -> tuple[int, list[str]]:
     line = stored_line(game)
     if line is not None:
         return line
-    from solitaire.deal import deal
-    from solitaire.games import get_rules
+    from solitaire.engine.deal import deal
+    from solitaire.engine.games import get_rules
     from solitaire.solver import solve
 
     rules = get_rules(game)

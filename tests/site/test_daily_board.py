@@ -10,8 +10,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from solitaire.daily import daily_deal
-from solitaire.site.play import dealing
+from solitaire.deals.daily import daily_deal
+from solitaire.site.play import deal_choice
 from solitaire.site.play.leaderboard import streak
 from solitaire.site.play.models import Game, Kind, Result
 
@@ -41,7 +41,7 @@ def _daily_won(name: str, moves: int, seconds: float, day: datetime.date) -> Gam
 
 
 def test_winners_rank_by_moves_then_time_and_you_see_your_rank(alice_api) -> None:
-    today = dealing.today()
+    today = deal_choice.today()
     _daily_won("bob", 120, 300, today)
     _daily_won("carol", 110, 500, today)
     _daily_won("dave", 110, 200, today)
@@ -59,7 +59,7 @@ def test_winners_rank_by_moves_then_time_and_you_see_your_rank(alice_api) -> Non
 
 
 def test_equal_moves_rank_by_the_shorter_time(guest) -> None:
-    today = dealing.today()
+    today = deal_choice.today()
     _daily_won("carol", 110, 500, today)
     _daily_won("dave", 110, 200, today)
     leaders = guest.get("/api/daily/streets").json()["leaders"]
@@ -88,7 +88,7 @@ def test_the_board_is_readable_by_guests_and_counts_players_who_moved(guest, ali
 
 
 def test_a_past_daily_deal_is_practice_and_never_on_the_board(guest, alice_api) -> None:
-    yesterday = dealing.today() - datetime.timedelta(days=1)
+    yesterday = deal_choice.today() - datetime.timedelta(days=1)
     asked = {"game": "streets", "daily": True, "date": yesterday.isoformat()}
     game = guest.post("/api/games", asked).json()
     assert game["deal"] == daily_deal("streets", yesterday) and game["kind"] == "practice"
@@ -107,7 +107,7 @@ def test_a_bad_or_future_date_is_refused(guest, date: str) -> None:
 
 
 def test_streaks_count_days_in_a_row(alice) -> None:
-    today = dealing.today()
+    today = deal_choice.today()
     for back in (0, 1, 2, 4, 5, 6, 7):
         _daily_won("alice", 100, 100, today - datetime.timedelta(days=back))
     found = streak(alice, "streets", today)

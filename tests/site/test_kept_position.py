@@ -10,15 +10,15 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from solitaire.game import Game as Engine
-from solitaire.games import FEATURED
-from solitaire.site.play import games
+from solitaire.engine.game import Game as Engine
+from solitaire.engine.games import FEATURED
+from solitaire.site.play import records
 from solitaire.site.play.models import Game
 
 
 def _replayed(pk: int) -> tuple[dict[str, object], str]:
     record = Game.objects.get(pk=pk)
-    engine = games.replay(record)
+    engine = records.replay(record)
     return engine.layout.to_dict(), engine.status
 
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from solitaire.games import FEATURED
+from solitaire.engine.games import FEATURED
 from solitaire.site.play.models import Game
 
 

@@ -1,13 +1,13 @@
 """The game object's ``clicks`` map, and a declared game served only when settings ask.
 
-Forty Thieves is declared in ``solitaire.games`` but not featured: the site deals it and
+Forty Thieves is declared in ``solitaire.engine.games`` but not featured: the site deals it and
 shows its table and rules only with ``EXTRA_GAMES`` naming it (a test-only setting).
 """
 
 from __future__ import annotations
 
-from solitaire.clicks import click_map
-from solitaire.game import Game
+from solitaire.engine.clicks import click_map
+from solitaire.engine.game import Game
 
 
 def test_every_game_object_carries_the_engines_clicks(guest) -> None:

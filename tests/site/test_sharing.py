@@ -9,8 +9,8 @@ import datetime
 import pytest
 from django.test import Client
 
-from solitaire.site.play.games import dealt
 from solitaire.site.play.models import Game
+from solitaire.site.play.records import dealt
 
 
 def _opened(client: Client, query: str, game: str = "streets") -> Game:
@@ -70,7 +70,7 @@ def test_a_winnable_link_redirects_to_the_deal_link(client) -> None:
 @pytest.fixture
 def daily_deal(monkeypatch):
     """The Daily deal pinned to 1000 + the day of the month."""
-    from solitaire import daily
+    from solitaire.deals import daily
 
     monkeypatch.setattr(daily, "daily_deal", lambda game, day: 1000 + day.day)
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from solitaire.winnable import proved_deals
+from solitaire.deals.winnable import proved_deals
 
 PROVED = {game: {found.deal for found in proved_deals(game)} for game in ("streets", "blockade")}
 

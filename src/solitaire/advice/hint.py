@@ -21,15 +21,15 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from solitaire.engine import legal_moves, play
-from solitaire.game import Game
-from solitaire.layout import Layout
-from solitaire.rules import Rules
+from solitaire.deals.winnable import solution_for
+from solitaire.engine.game import Game
+from solitaire.engine.layout import Layout
+from solitaire.engine.moves import legal_moves, play
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import FOUNDATION, TABLEAU, WASTE, Move, State
+from solitaire.engine.status import is_won
 from solitaire.solver import solve
-from solitaire.state import FOUNDATION, TABLEAU, WASTE, Move, State
-from solitaire.status import is_won
-from solitaire.verdict import Verdict
-from solitaire.winnable import solution_for
+from solitaire.solver.verdict import Verdict
 
 DEFAULT_BUDGET = 200_000
 DEFAULT_SECONDS = 3.0

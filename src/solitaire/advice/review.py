@@ -19,13 +19,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from solitaire.engine import play
-from solitaire.layout import Layout
+from solitaire.deals.winnable import solution_for
+from solitaire.engine.layout import Layout
+from solitaire.engine.moves import play
+from solitaire.engine.state import Move, State
 from solitaire.solver import solve
-from solitaire.state import Move, State
-from solitaire.verdict import Verdict
-from solitaire.winnable import solution_for
-from solitaire.workers import Workers
+from solitaire.solver.verdict import Verdict
+from solitaire.solver.workers import Workers
 
 REVIEW_BUDGET = 500_000
 """Positions one solve of a review may expand."""

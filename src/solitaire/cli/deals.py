@@ -7,10 +7,10 @@ import datetime
 import click
 
 from solitaire.cli import params
-from solitaire.errors import SolitaireError
-from solitaire.games import FEATURED
-from solitaire.layout import Layout
-from solitaire.render import picture
+from solitaire.cli.picture import picture
+from solitaire.engine.errors import SolitaireError
+from solitaire.engine.games import FEATURED
+from solitaire.engine.layout import Layout
 
 
 @click.command()
@@ -41,7 +41,7 @@ def deal(game: str, deals: range, as_json: bool) -> None:
 @click.option("--date", "day", default=None, metavar="YYYY-MM-DD", help="Default: today (UTC).")
 def daily(game: str, day: str | None) -> None:
     """Print the deal number of GAME's Daily deal."""
-    from solitaire.daily import daily_deal
+    from solitaire.deals.daily import daily_deal
 
     try:
         when = datetime.date.fromisoformat(day) if day else None

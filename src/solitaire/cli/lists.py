@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 
 from solitaire.cli import params
-from solitaire.errors import SolitaireError
-from solitaire.workers import cores
+from solitaire.engine.errors import SolitaireError
+from solitaire.solver.workers import cores
 
 
 @click.command()
@@ -17,7 +17,7 @@ from solitaire.workers import cores
 @click.option("--json", "as_json", is_flag=True, help="Print the list as one JSON array.")
 def winnable(game: str, as_json: bool) -> None:
     """List the proved deals of GAME, each with the line that wins it."""
-    from solitaire.winnable import proved_deals
+    from solitaire.deals.winnable import proved_deals
 
     deals = proved_deals(game)
     if as_json:
@@ -36,7 +36,7 @@ def winnable(game: str, as_json: bool) -> None:
     "--screen",
     type=click.IntRange(min=1),
     default=None,
-    help="Solve only the deals whose burial is below this (see solitaire.screen).",
+    help="Solve only the deals whose burial is below this (see solitaire.deals.screen).",
 )
 @click.option(
     "--dir",
@@ -69,9 +69,9 @@ def makewinnable(
     """
     from tqdm import tqdm
 
-    from solitaire.makewinnable import extend, import_survey
+    from solitaire.deals.makewinnable import extend, import_survey
+    from solitaire.deals.winnable import load
     from solitaire.solver.survey import load as load_survey
-    from solitaire.winnable import load
 
     if survey is not None:
         try:

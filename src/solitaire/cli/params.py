@@ -6,9 +6,9 @@ import re
 
 import click
 
-from solitaire.deal import MAX_DEAL
-from solitaire.errors import SolitaireError
-from solitaire.games import get_rules
+from solitaire.engine.deal import MAX_DEAL
+from solitaire.engine.errors import SolitaireError
+from solitaire.engine.games import get_rules
 
 _RANGE = re.compile(r"^\s*([0-9]{1,10})\s*(?:-\s*([0-9]{1,10}))?\s*$")
 

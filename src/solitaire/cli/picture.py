@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from solitaire.cards import card_name
-from solitaire.layout import Layout
+from solitaire.engine.cards import card_name
+from solitaire.engine.layout import Layout
 
 EMPTY = "--"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from solitaire.workers import cores
+from solitaire.solver.workers import cores
 
 
 @click.command()

@@ -12,9 +12,9 @@ from typing import Any, TextIO
 import click
 
 from solitaire.cli import params
-from solitaire.deal import MAX_DEAL
-from solitaire.errors import SolitaireError
-from solitaire.layout import Layout
+from solitaire.engine.deal import MAX_DEAL
+from solitaire.engine.errors import SolitaireError
+from solitaire.engine.layout import Layout
 from solitaire.solver.report import solve_layout, text
 from solitaire.solver.search import DEFAULT_BUDGET
 from solitaire.solver.survey import Summary, load

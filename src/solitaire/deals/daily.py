@@ -16,9 +16,9 @@ import os
 from collections import deque
 from datetime import UTC, date, datetime
 
-from solitaire.errors import SolitaireError
-from solitaire.games import get_rules
-from solitaire.winnable import proved_deals
+from solitaire.deals.winnable import proved_deals
+from solitaire.engine.errors import SolitaireError
+from solitaire.engine.games import get_rules
 
 EPOCH = date(2026, 1, 1)
 POOL = 500

@@ -1,4 +1,4 @@
-"""Building the lists of proved deals (:mod:`solitaire.winnable`), offline.
+"""Building the lists of proved deals (:mod:`solitaire.deals.winnable`), offline.
 
 Building a list is resumable: :func:`extend` solves the deals after the last one searched,
 in order, and saves after each, so an interrupted run keeps all it found; or
@@ -17,17 +17,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from solitaire.deal import MAX_DEAL
-from solitaire.errors import SolitaireError
-from solitaire.game import Game
-from solitaire.games import get_rules
-from solitaire.layout import Layout
-from solitaire.lines import shorten
-from solitaire.screen import screenable
+from solitaire.deals.screen import screenable
+from solitaire.deals.winnable import ProvedDeal, WinnableList, list_path, load, proved_deals
+from solitaire.engine.deal import MAX_DEAL
+from solitaire.engine.errors import SolitaireError
+from solitaire.engine.game import Game
+from solitaire.engine.games import get_rules
+from solitaire.engine.layout import Layout
+from solitaire.engine.lines import shorten
+from solitaire.engine.state import Move
 from solitaire.solver.survey import Row, solve_deal, solve_deals
-from solitaire.state import Move
-from solitaire.verdict import Verdict
-from solitaire.winnable import ProvedDeal, WinnableList, list_path, load, proved_deals
+from solitaire.solver.verdict import Verdict
 
 
 def save(winnable: WinnableList, directory: Path | None = None) -> None:
@@ -53,7 +53,7 @@ def _proved(row: Row) -> ProvedDeal | None:
 
 
 def checked(game: str, number: int, line: tuple[str, ...]) -> ProvedDeal:
-    """The proved deal with ``line`` shortened (:func:`solitaire.lines.shorten`), once the
+    """The proved deal with ``line`` shortened (:func:`solitaire.engine.lines.shorten`), once the
     engine has replayed it from the deal to a win.
     """
     start = Layout.dealt(game, number)
@@ -112,7 +112,7 @@ def extend(
     scheduler: str | None = None,
 ) -> WinnableList:
     """Search deals after the last one tried until the list holds ``target`` proved deals;
-    with ``screen``, only the deals whose burial is below it (:mod:`solitaire.screen`).
+    with ``screen``, only the deals whose burial is below it (:mod:`solitaire.deals.screen`).
     The deals are solved on ``jobs`` local processes, or on the Dask cluster at ``scheduler``.
 
     The list is saved after every deal, so an interrupted run keeps all it found. The budget

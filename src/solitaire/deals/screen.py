@@ -10,8 +10,8 @@ The measure reads only the rules and the deal.
 
 from __future__ import annotations
 
-from solitaire.deal import deal
-from solitaire.rules import Rules
+from solitaire.engine.deal import deal
+from solitaire.engine.rules import Rules
 
 
 def screenable(rules: Rules) -> bool:

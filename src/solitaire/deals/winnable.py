@@ -7,11 +7,11 @@ The lists are package data, ``data/winnable/GAME.json``::
 
 ``searched`` is the last deal number tried: every deal from 1 to it was given to the
 solver with ``budget`` positions, and ``deals`` holds those it proved won. A list may also
-hold ``"screen": N``: then only the deals whose burial (:func:`solitaire.screen.burial`) is
+hold ``"screen": N``: then only the deals whose burial (:func:`solitaire.deals.screen.burial`) is
 below N were given to the solver. Fours Up's list is built that way, because the solver wins
 few of its deals taken in order.
 
-This module is what the library and the site read; :mod:`solitaire.makewinnable` builds and
+This module is what the library and the site read; :mod:`solitaire.deals.makewinnable` builds and
 extends the lists.
 """
 
@@ -24,8 +24,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from solitaire.games import get_rules
-from solitaire.screen import passes
+from solitaire.deals.screen import passes
+from solitaire.engine.games import get_rules
 
 DATA_DIR = Path(str(resources.files("solitaire"))) / "data" / "winnable"
 

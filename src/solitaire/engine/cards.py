@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solitaire.errors import NotationError
+from solitaire.engine.errors import NotationError
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from solitaire.engine import check, is_legal, legal_moves
-from solitaire.errors import IllegalMoveError
-from solitaire.rules import Rules
-from solitaire.state import (
+from solitaire.engine.errors import IllegalMoveError
+from solitaire.engine.moves import check, is_legal, legal_moves
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import (
     ANY_FOUNDATION,
     CELL,
     FOUNDATION,

@@ -19,10 +19,10 @@ worth easy to study.
 
 from __future__ import annotations
 
-from solitaire.cards import full_deck
-from solitaire.errors import DealNumberError
-from solitaire.rules import Rules
-from solitaire.state import State
+from solitaire.engine.cards import full_deck
+from solitaire.engine.errors import DealNumberError
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import State
 
 MAX_DEAL = 2**31 - 1
 _MASK = 2**64 - 1

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from solitaire import status as _status
-from solitaire.clicks import click_move
-from solitaire.engine import apply, is_legal, legal_moves, play
-from solitaire.errors import IllegalMoveError, SolitaireError
-from solitaire.layout import Layout
-from solitaire.rules import Rules
-from solitaire.state import Move, Pile, State
+from solitaire.engine import status as _status
+from solitaire.engine.clicks import click_move
+from solitaire.engine.errors import IllegalMoveError, SolitaireError
+from solitaire.engine.layout import Layout
+from solitaire.engine.moves import apply, is_legal, legal_moves, play
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import Move, Pile, State
 
 
 class Game:

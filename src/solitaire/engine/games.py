@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from solitaire.cards import CLUBS, DIAMONDS, HEARTS, SPADES
-from solitaire.errors import UnknownGameError
-from solitaire.rules import (
+from solitaire.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES
+from solitaire.engine.errors import UnknownGameError
+from solitaire.engine.rules import (
     Build,
     Foundations,
     Rules,

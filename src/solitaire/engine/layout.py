@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from solitaire.cards import card_name, full_deck, parse_card, rank_of, suit_of
-from solitaire.deal import check_deal_number, deal
-from solitaire.errors import LayoutError, SolitaireError
-from solitaire.games import get_rules
-from solitaire.rules import Rules
-from solitaire.state import State
+from solitaire.engine.cards import card_name, full_deck, parse_card, rank_of, suit_of
+from solitaire.engine.deal import check_deal_number, deal
+from solitaire.engine.errors import LayoutError, SolitaireError
+from solitaire.engine.games import get_rules
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import State
 
 KEYS = ("game", "deal", "tableau", "foundations", "cells", "stock", "waste")
 

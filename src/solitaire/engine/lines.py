@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solitaire.engine import apply, legal_moves, play
-from solitaire.rules import Rules
-from solitaire.state import Move, State
+from solitaire.engine.moves import apply, legal_moves, play
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import Move, State
 
 
 def shorten(rules: Rules, start: State, line: Sequence[Move]) -> tuple[Move, ...]:
     """Return a line from ``start`` to the same final position, no longer than ``line``.
 
     From each position it takes the legal move that lands furthest along the line (the
-    line's own next move at worst). Raises :class:`~solitaire.errors.IllegalMoveError`
+    line's own next move at worst). Raises :class:`~solitaire.engine.errors.IllegalMoveError`
     when ``line`` does not replay from ``start``.
     """
     positions = [start]

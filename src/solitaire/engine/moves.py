@@ -1,17 +1,17 @@
 """The generic engine: which moves are legal in a position, and what a move does.
 
-Every function takes the game's :class:`~solitaire.rules.Rules` and an immutable
-:class:`~solitaire.state.State`; none of them asks which game it is playing.
+Every function takes the game's :class:`~solitaire.engine.rules.Rules` and an immutable
+:class:`~solitaire.engine.state.State`; none of them asks which game it is playing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solitaire.cards import card_name, code_of, rank_of
-from solitaire.errors import IllegalMoveError
-from solitaire.rules import Rules, RunRule, StockTarget
-from solitaire.state import (
+from solitaire.engine.cards import card_name, code_of, rank_of
+from solitaire.engine.errors import IllegalMoveError
+from solitaire.engine.rules import Rules, RunRule, StockTarget
+from solitaire.engine.state import (
     ANY_FOUNDATION,
     CELL,
     FOUNDATION,

@@ -1,7 +1,7 @@
 """Rules as data: one :class:`Rules` value describes a whole game.
 
 The engine, the solver and the site read these values and never ask which game they
-are playing. A new variant is a new ``Rules(...)`` in :mod:`solitaire.games`.
+are playing. A new variant is a new ``Rules(...)`` in :mod:`solitaire.engine.games`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-from solitaire.cards import ACE, code_of, is_red, rank_of, suit_of
+from solitaire.engine.cards import ACE, code_of, is_red, rank_of, suit_of
 
 
 class SuitRule(Enum):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from solitaire.errors import NotationError
+from solitaire.engine.errors import NotationError
 
 TABLEAU, FOUNDATION, CELL, STOCK, WASTE = "t", "f", "c", "s", "w"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import pairwise
 
-from solitaire.engine import home_wants, play
-from solitaire.rules import Rules
+from solitaire.engine.moves import home_wants, play
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
 from solitaire.solver import dead
 from solitaire.solver import stuck as solver_stuck
-from solitaire.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
 
 PLAYING, WON, STUCK = "playing", "won", "stuck"
 

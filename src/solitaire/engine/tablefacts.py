@@ -1,7 +1,7 @@
 """What a card table needs to know about a game, derived from its :class:`Rules`.
 
 The browser draws and animates every game from these facts and never names a game: a game
-declared in :mod:`solitaire.games` goes on the table with no change to its JavaScript.
+declared in :mod:`solitaire.engine.games` goes on the table with no change to its JavaScript.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from solitaire.cards import RANKS, SUITS
-from solitaire.games import get_rules
-from solitaire.rules import RunRule, StockTarget
+from solitaire.engine.cards import RANKS, SUITS
+from solitaire.engine.games import get_rules
+from solitaire.engine.rules import RunRule, StockTarget
 
 
 @cache

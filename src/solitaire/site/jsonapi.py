@@ -23,7 +23,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.request import RawPostDataException
 from django.views.csrf import csrf_failure as django_csrf_failure
 
-from solitaire.errors import SolitaireError
+from solitaire.engine.errors import SolitaireError
 
 View = Callable[..., HttpResponse]
 API_PREFIX = "/api/"

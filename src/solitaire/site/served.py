@@ -1,8 +1,8 @@
 """Which games the site deals and explains: the featured ones, plus any a test adds.
 
-:data:`solitaire.games.FEATURED` is what the site offers. ``settings.EXTRA_GAMES``
+:data:`solitaire.engine.games.FEATURED` is what the site offers. ``settings.EXTRA_GAMES``
 (``SOLITAIRE_EXTRA_GAMES``, empty unless a test sets it) adds games that are declared in
-:mod:`solitaire.games` but not featured, so that a test can prove such a game goes on the
+:mod:`solitaire.engine.games` but not featured, so that a test can prove such a game goes on the
 table with no change to the site's code or JavaScript. Each needs a rules page template,
 ``rules/<id>.html``.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from solitaire.games import FEATURED, GAMES
+from solitaire.engine.games import FEATURED, GAMES
 
 
 def served_games() -> tuple[str, ...]:

@@ -57,11 +57,11 @@ def warm() -> None:
     otherwise load inside a request: its proved list, its published survey and the solver's
     tables for it. Read inside a request, they hold the interpreter lock for up to a tenth of
     a second each, while every other request of that web process waits."""
-    from solitaire.game import Game as Engine
+    from solitaire.deals.winnable import proved_numbers
+    from solitaire.engine.game import Game as Engine
+    from solitaire.engine.status import is_lost
     from solitaire.site.rules.survey import verdict
     from solitaire.site.served import served_games
-    from solitaire.status import is_lost
-    from solitaire.winnable import proved_numbers
 
     for game in served_games():
         proved_numbers(game)

@@ -13,7 +13,7 @@ With nothing set, the site runs on SQLite in ``./data`` with DEBUG off, which is
 - ``REDIS_URL``: ``redis://...`` keeps the cache (winning lines, hint answers) in Redis, shared
   by every web process; without it each process keeps its own in local memory.
 - ``SOLITAIRE_EXTRA_GAMES``: for tests only, comma-separated ids of games declared in
-  ``solitaire.games`` but not featured, served as well (see ``solitaire.site.served``).
+  ``solitaire.engine.games`` but not featured, served as well (see ``solitaire.site.served``).
 - ``SOLITAIRE_SCHEDULER``: ``tcp://host:8786`` sends solver work to that Dask cluster; without
   it each web process has ``SOLITAIRE_SOLVER_PROCESSES`` local worker processes.
 
@@ -39,7 +39,7 @@ from solitaire.site.env import (
     env_str,
     secret_key,
 )
-from solitaire.workers import SOLVER_NICE, cores
+from solitaire.solver.workers import SOLVER_NICE, cores
 
 SITE_DIR = Path(__file__).resolve().parent
 DATA_DIR = data_dir()
@@ -187,7 +187,7 @@ if env_bool("SOLITAIRE_HTTPS"):
 
 # How much thinking one Hint request may cost: a cap on positions and on seconds. A hint
 # whose job has not answered within its seconds answers with a heuristic move, unproved,
-# and the solve goes on on the solver workers up to the CAP (solitaire.site.play.hints).
+# and the solve goes on on the solver workers up to the CAP (solitaire.site.play.hinting).
 HINT_BUDGET = env_int("SOLITAIRE_HINT_BUDGET", 200_000)
 HINT_SECONDS = env_float("SOLITAIRE_HINT_SECONDS", 2.0)
 HINT_CAP_BUDGET = env_int("SOLITAIRE_HINT_CAP_BUDGET", 1_000_000)

@@ -1,7 +1,7 @@
 """The solver: proves positions won or lost by a search that reads only the game's Rules.
 
->>> from solitaire.games import get_rules
->>> from solitaire.deal import deal
+>>> from solitaire.engine.games import get_rules
+>>> from solitaire.engine.deal import deal
 >>> rules = get_rules("stronghold")
 >>> found = solve(rules, deal(rules, 1), budget=2000)
 >>> found.result in ("won", "lost", "unknown")
@@ -14,12 +14,12 @@ Python kernel otherwise or under ``SOLITAIRE_PURE=1``:
 :func:`solitaire.solver.backend.new_kernel` picks one (:func:`implementation` says which).
 """
 
-from solitaire.rules import Rules
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import State
 from solitaire.solver.backend import implementation, new_kernel
 from solitaire.solver.search import DEFAULT_BUDGET, Solution, solve
 from solitaire.solver.stuck import stuck
-from solitaire.state import State
-from solitaire.verdict import Verdict
+from solitaire.solver.verdict import Verdict
 
 
 def dead(rules: Rules, state: State) -> bool:
@@ -27,8 +27,8 @@ def dead(rules: Rules, state: State) -> bool:
     its safe moves, some card of the waste can never leave it (docs/solver.md, Pruning, rule 5).
     False says nothing; a game without such a test always answers False.
 
-    >>> from solitaire.games import get_rules
-    >>> from solitaire.deal import deal
+    >>> from solitaire.engine.games import get_rules
+    >>> from solitaire.engine.deal import deal
     >>> rules = get_rules("fours-up")
     >>> dead(rules, deal(rules, 1))
     False

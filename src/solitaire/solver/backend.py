@@ -15,10 +15,10 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from solitaire.rules import Rules
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import State
 from solitaire.solver.kernel import Kernel
 from solitaire.solver.protocol import Core
-from solitaire.state import State
 
 if TYPE_CHECKING:
     from solitaire.solver.native import NativeKernel

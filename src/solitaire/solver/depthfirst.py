@@ -23,7 +23,7 @@ import time
 from typing import Any, Final
 
 from solitaire.solver.protocol import Child, Core, Keys, RawMove, Score, Steps
-from solitaire.verdict import Verdict
+from solitaire.solver.verdict import Verdict
 
 WON, LOST, UNKNOWN = Verdict.WON, Verdict.LOST, Verdict.UNKNOWN
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Final
 
-from solitaire.rules import Rules
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
 from solitaire.solver.dead import dead
 from solitaire.solver.lookup import Lookup
 from solitaire.solver.moves import generate
@@ -34,7 +35,6 @@ from solitaire.solver.tables import (
     tables,
 )
 from solitaire.solver.wastegame import KeptLost
-from solitaire.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
 
 __all__ = [
     "CELL0",

@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from solitaire.rules import Rules
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import Move, State
 from solitaire.solver._core import Core, KeySet, Scorer
 from solitaire.solver.kernel import Kernel, position_of
 from solitaire.solver.scoring import Weights
 from solitaire.solver.tables import Tables, tables
-from solitaire.state import Move, State
 
 
 def _byte(value: int) -> int:

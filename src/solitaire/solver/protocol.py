@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from solitaire.state import Move, State
+from solitaire.engine.state import Move, State
 
 RawMove = tuple[int, int, int]
 Steps = tuple[RawMove, ...]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solitaire.layout import Layout
+from solitaire.engine.layout import Layout
 from solitaire.solver import Solution, solve
 
 

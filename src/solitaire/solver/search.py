@@ -28,7 +28,8 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from solitaire.rules import Rules
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import Move, State
 from solitaire.solver.backend import new_kernel
 from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.depthfirst import dfs, late, probe
@@ -37,8 +38,7 @@ from solitaire.solver.scoring import Weights
 from solitaire.solver.shorten import shorten
 from solitaire.solver.stockbeam import StockBeam
 from solitaire.solver.tables import DEAL, tables
-from solitaire.state import Move, State
-from solitaire.verdict import Verdict
+from solitaire.solver.verdict import Verdict
 
 WON, LOST, UNKNOWN = Verdict.WON, Verdict.LOST, Verdict.UNKNOWN
 """The searches pass these around as plain strings (the C core's too); a Solution's result is

@@ -2,7 +2,7 @@
 
 The searches' lines wander: a best-first line goes back and forth between the positions it
 tried. :func:`shorten` keeps the line's end and takes, from each position, the move that
-lands furthest along it, as :func:`solitaire.lines.shorten` does on the engine, but on the
+lands furthest along it, as :func:`solitaire.engine.lines.shorten` does on the engine, but on the
 kernel's positions. On the C core it runs in C (``core/shorten.c``, ``Core.shorten``), with
 the same moves.
 """
@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from solitaire.engine import apply
-from solitaire.rules import Rules
+from solitaire.engine.moves import apply
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import Move, State
 from solitaire.solver.protocol import Core, RawMove
-from solitaire.state import Move, State
 
 
 def shorten(kernel: Core, rules: Rules, start: State, line: list[RawMove]) -> tuple[Move, ...]:
     """A winning line from ``start`` to the same final position, no longer than ``line``:
     from each position it takes the kernel's move that lands furthest along the line (the
     line's own next move at worst). Positions are compared exactly, not by key. The engine
-    stays the judge: the line is replayed through :func:`solitaire.engine.apply`, which
+    stays the judge: the line is replayed through :func:`solitaire.engine.moves.apply`, which
     raises if a move is illegal.
     """
     pos = kernel.position(start)

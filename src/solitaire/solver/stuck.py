@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from solitaire.rules import Rules
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import State
 from solitaire.solver.backend import new_kernel
 from solitaire.solver.protocol import Core
 from solitaire.solver.tables import FOUND0
-from solitaire.state import State
 
 
 def stuck(rules: Rules, state: State, limit: int) -> bool:

@@ -20,11 +20,11 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from solitaire.deal import deal
-from solitaire.games import get_rules
+from solitaire.engine.deal import deal
+from solitaire.engine.games import get_rules
 from solitaire.solver import solve
-from solitaire.verdict import Verdict
-from solitaire.workers import connect
+from solitaire.solver.verdict import Verdict
+from solitaire.solver.workers import connect
 
 FIELDS = ("game", "deal", "result", "positions", "seconds", "budget", "solution")
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from solitaire.cards import code_of, rank_of, suit_of
-from solitaire.rules import Rules, RunRule, StockTarget
+from solitaire.engine.cards import code_of, rank_of, suit_of
+from solitaire.engine.rules import Rules, RunRule, StockTarget
 
 EMPTY: Final = 255
 """The byte of a free cell."""

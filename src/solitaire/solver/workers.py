@@ -31,7 +31,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from solitaire.errors import SolitaireError
+from solitaire.engine.errors import SolitaireError
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -11,8 +11,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from solitaire.site import limits
 from solitaire.site.accounts import prefs
 from solitaire.site.jsonapi import Refused, body, date, endpoint, flag, integer, reads, text
-from solitaire.site.play import dealing, games, hints
-from solitaire.site.play import review as reviews
+from solitaire.site.play import deal_choice, hinting, records, reviewing
 from solitaire.site.play.models import Game
 from solitaire.site.play.owner import owned_game
 
@@ -35,7 +34,7 @@ def create(request: HttpRequest) -> HttpResponse:
     "date": "YYYY-MM-DD"}`` a past Daily deal for practice, ``{"game"}`` a random one.
     """
     data = body(request)
-    record, dealt = dealing.new_game(
+    record, dealt = deal_choice.new_game(
         request,
         text(data, "game"),
         deal=None if data.get("deal") is None else integer(data, "deal"),
@@ -43,13 +42,13 @@ def create(request: HttpRequest) -> HttpResponse:
         daily=flag(data, "daily"),
         on=None if data.get("date") is None else date(data, "date"),
     )
-    return JsonResponse(games.describe(record), status=201 if dealt else 200)
+    return JsonResponse(records.describe(record), status=201 if dealt else 200)
 
 
 @endpoint("GET")
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     """``GET /api/games/ID``: the game object."""
-    return JsonResponse(games.describe(_owned(request, pk)))
+    return JsonResponse(records.describe(_owned(request, pk)))
 
 
 def _autocomplete(request: HttpRequest) -> bool:
@@ -61,8 +60,8 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/moves`` ``{"move", "version"}``: play a move."""
     data = body(request)
     played, version = text(data, "move"), integer(data, "version")
-    action = games.play_move(played, _autocomplete(request))
-    return JsonResponse(games.change(_owned(request, pk), version, action))
+    action = records.play_move(played, _autocomplete(request))
+    return JsonResponse(records.change(_owned(request, pk), version, action))
 
 
 @endpoint("POST")
@@ -78,8 +77,8 @@ def click(request: HttpRequest, pk: int) -> HttpResponse:
     settings_now = prefs.load(request)
     if not settings_now["autoplay"] and pile != "s":
         raise Refused(400, "Autoplay is off: drag the card where it goes")
-    action = games.play_click(pile, index, bool(settings_now["autocomplete"]))
-    return JsonResponse(games.change(_owned(request, pk), version, action))
+    action = records.play_click(pile, index, bool(settings_now["autocomplete"]))
+    return JsonResponse(records.change(_owned(request, pk), version, action))
 
 
 @endpoint("POST")
@@ -87,46 +86,46 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/finish`` ``{"version"}``: play every card home, as Auto complete
     would, once nothing is left to decide (the game object says ``finishable``)."""
     version = integer(body(request), "version")
-    return JsonResponse(games.change(_owned(request, pk), version, games.finish))
+    return JsonResponse(records.change(_owned(request, pk), version, records.finish))
 
 
 @endpoint("POST")
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/undo`` ``{"version"}``: take back the last move."""
     version = integer(body(request), "version")
-    return JsonResponse(games.change(_owned(request, pk), version, games.undo))
+    return JsonResponse(records.change(_owned(request, pk), version, records.undo))
 
 
 @endpoint("POST")
 def redo(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/redo`` ``{"version"}``: play again the last move taken back."""
     version = integer(body(request), "version")
-    action = games.redo(_autocomplete(request))
-    return JsonResponse(games.change(_owned(request, pk), version, action))
+    action = records.redo(_autocomplete(request))
+    return JsonResponse(records.change(_owned(request, pk), version, action))
 
 
 @endpoint("POST")
 def restart(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/restart`` ``{"version"}``: back to the deal."""
     version = integer(body(request), "version")
-    return JsonResponse(games.change(_owned(request, pk), version, games.restart))
+    return JsonResponse(records.change(_owned(request, pk), version, records.restart))
 
 
 @endpoint("GET", "POST")
 def hint(request: HttpRequest, pk: int) -> HttpResponse:
     """``POST /api/games/ID/hint``: the solver's advice, thought out by the solver workers
     within the hint's time budget, and on in the background when that was not enough
-    (``thinking``; :mod:`solitaire.site.play.hints`). ``GET`` reads the latest answer at the
+    (``thinking``; :mod:`solitaire.site.play.hinting`). ``GET`` reads the latest answer at the
     game's position without starting anything (404 when none was asked there).
     """
     record = _owned(request, pk)
-    engine = games.resume(record)
+    engine = records.resume(record)
     if reads(request):
-        found = hints.latest(record, engine)
+        found = hinting.latest(record, engine)
         if found is None:
             raise Refused(404, "no hint was asked at this position")
         return JsonResponse({**found, "version": record.version})
-    answer = hints.advise(record, engine)
+    answer = hinting.advise(record, engine)
     return JsonResponse({**answer, "version": record.version})
 
 
@@ -143,9 +142,9 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
     """``GET /api/games/ID/review``: the verdict of every position and the losing move,
     worked out on the solver workers after the game ended; poll until ``status`` is done."""
     record = _visible(request, pk)
-    if not reviews.reviewable(record):
+    if not reviewing.reviewable(record):
         raise Refused(409, "a game is reviewed once it has ended: won, lost, or left")
-    return JsonResponse(reviews.review_of(record, limits.client_key(request)))
+    return JsonResponse(reviewing.review_of(record, limits.client_key(request)))
 
 
 @endpoint("POST")

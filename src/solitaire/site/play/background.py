@@ -1,6 +1,6 @@
 """Work a web process does after the request that started it: a bounded set of threads.
 
-Solver jobs run on the solver workers (:mod:`solitaire.workers`); nobody waits on one of
+Solver jobs run on the solver workers (:mod:`solitaire.solver.workers`); nobody waits on one of
 them with a thread of its own. A job's future calls back when it is done, and the callback
 hands what is left to do (keep the answer in the database or the cache) to :data:`FINISHERS`,
 a pool of ``FINISHER_THREADS`` threads per process. Reviews, which wait on several rounds of

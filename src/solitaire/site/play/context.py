@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from solitaire.games import get_rules
+from solitaire.engine.games import get_rules
 from solitaire.site.accounts import prefs
 from solitaire.site.served import served_games
 

@@ -7,16 +7,16 @@ import datetime
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from solitaire.errors import SolitaireError
-from solitaire.games import get_rules
+from solitaire.engine.errors import SolitaireError
+from solitaire.engine.games import get_rules
 from solitaire.site.jsonapi import Refused, date, endpoint
-from solitaire.site.play import dealing, leaderboard
+from solitaire.site.play import deal_choice, leaderboard
 
 
 def _day(request: HttpRequest) -> datetime.date:
     asked = request.GET.get("date")
-    day = dealing.today() if asked is None else date({"date": asked}, "date")
-    if day > dealing.today():
+    day = deal_choice.today() if asked is None else date({"date": asked}, "date")
+    if day > deal_choice.today():
         raise Refused(400, "that Daily deal is not out yet")
     return day
 
@@ -25,7 +25,7 @@ def _day(request: HttpRequest) -> datetime.date:
 def board(request: HttpRequest, game: str) -> HttpResponse:
     """``GET /api/daily/GAME?date=YYYY-MM-DD``: the day's players, wins and leaders, and the
     asking player's own rank; readable by guests too."""
-    dealing.offered(game)
+    deal_choice.offered(game)
     try:
         return JsonResponse(leaderboard.board(game, _day(request), request.user))
     except SolitaireError as problem:
@@ -35,12 +35,12 @@ def board(request: HttpRequest, game: str) -> HttpResponse:
 def page(request: HttpRequest, game: str) -> HttpResponse:
     """``/daily/GAME/``: the leaderboard of a day, the player's streak and the calendar."""
     try:
-        dealing.offered(game)
+        deal_choice.offered(game)
         day = _day(request)
         standing = leaderboard.board(game, day, request.user)
     except (Refused, SolitaireError) as problem:
         raise Http404(str(problem)) from None
-    today = dealing.today()
+    today = deal_choice.today()
     context = {
         "game": get_rules(game),
         "board": standing,

@@ -11,10 +11,10 @@ import random
 from django.http import HttpRequest
 from django.utils import timezone
 
-from solitaire.deal import MAX_DEAL
+from solitaire.engine.deal import MAX_DEAL
 from solitaire.site import limits
 from solitaire.site.jsonapi import Refused
-from solitaire.site.play import games, verdicts
+from solitaire.site.play import questions, records
 from solitaire.site.play.models import Game, Kind
 from solitaire.site.play.owner import owned_games, owner_fields
 from solitaire.site.served import is_served, served_games
@@ -54,29 +54,30 @@ def new_game(
     owner = owner_fields(request)
     limits.count(request, "games", "too many new games from here")
     if daily:
-        from solitaire.daily import daily_deal
+        from solitaire.deals.daily import daily_deal
 
         day = on or today()
         if day > today():
             raise Refused(400, "that Daily deal is not out yet")
         if day < today():  # a past Daily deal: practice, never on the leaderboard
             deal_of_day = daily_deal(game, day)
-            record = games.start(owned_games(request), owner, game, deal_of_day, Kind.PRACTICE)
+            record = records.start(owned_games(request), owner, game, deal_of_day, Kind.PRACTICE)
             Game.objects.filter(pk=record.pk).update(practice_of=day)
             record.practice_of = day
             return record, True
         if not request.user.is_authenticated:
             raise Refused(401, "log in to play the Daily deal")
-        return games.daily(owner, game, day, daily_deal(game, day))
+        return records.daily(owner, game, day, daily_deal(game, day))
     if winnable:
         last = owned_games(request).filter(game=game).order_by("-created", "-pk").first()
-        choices = [n for n in verdicts.pool(game) if last is None or n != last.deal]
+        choices = [n for n in questions.pool(game) if last is None or n != last.deal]
         if not choices:
             raise Refused(400, f"no proved deals are stored for {game}")
         number = random.choice(choices)
-        return games.start(owned_games(request), owner, game, number, Kind.WINNABLE), True
+        return records.start(owned_games(request), owner, game, number, Kind.WINNABLE), True
     if deal is not None:
         if not 1 <= deal <= MAX_DEAL:
             raise Refused(400, f"deal numbers run from 1 to {MAX_DEAL}")
-        return games.start(owned_games(request), owner, game, deal, Kind.NUMBER), True
-    return games.start(owned_games(request), owner, game, games.random_deal(), Kind.RANDOM), True
+        return records.start(owned_games(request), owner, game, deal, Kind.NUMBER), True
+    number = records.random_deal()
+    return records.start(owned_games(request), owner, game, number, Kind.RANDOM), True

@@ -4,8 +4,8 @@ and a solve that goes on after the player has had an answer.
 - Winning lines are kept position by position in Django's cache (local memory by default,
   Redis when ``REDIS_URL`` is set), so a line found for one player serves every process and
   every later hint along it at once.
-- Anything that needs the solver is a :func:`solitaire.hint.hint_job` sent to the solver
-  workers (:mod:`solitaire.workers`: local processes, or a Dask cluster). The web thread only
+- Anything that needs the solver is a :func:`solitaire.advice.hint.hint_job` sent to the solver
+  workers (:mod:`solitaire.solver.workers`: local processes, or a Dask cluster). The web thread only
   waits, and never longer than ``HINT_SECONDS`` (2 s) and a grace: a hint not proved by then
   answers at once with the heuristic move, ``proved`` false and ``thinking`` true, and a
   second solve with ``HINT_CAP_BUDGET`` positions and ``HINT_CAP_SECONDS`` (30 s) goes on
@@ -30,19 +30,19 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 
-from solitaire.engine import is_legal, play
-from solitaire.game import Game as Engine
-from solitaire.hint import Hint, heuristic_move, hint_job, last_move
-from solitaire.layout import Layout
-from solitaire.rules import Rules
+from solitaire.advice.hint import Hint, heuristic_move, hint_job, last_move
+from solitaire.deals.winnable import solution_for
+from solitaire.engine.game import Game as Engine
+from solitaire.engine.layout import Layout
+from solitaire.engine.moves import is_legal, play
+from solitaire.engine.rules import Rules
+from solitaire.engine.state import Move, State
+from solitaire.engine.status import WON
 from solitaire.site.jsonapi import TooMany
 from solitaire.site.play import background, quotas
 from solitaire.site.play.models import Game
-from solitaire.state import Move, State
-from solitaire.status import WON
-from solitaire.verdict import Verdict
-from solitaire.winnable import solution_for
-from solitaire.workers import Job, Workers, connect
+from solitaire.solver.verdict import Verdict
+from solitaire.solver.workers import Job, Workers, connect
 
 logger = logging.getLogger(__name__)
 
@@ -274,7 +274,7 @@ def _thought(
 ) -> None:
     """Keep what the solve that went on found (a finisher thread): its answer, final; or,
     when it could not run, nothing, so that asking again thinks again."""
-    from solitaire.games import get_rules
+    from solitaire.engine.games import get_rules
 
     try:
         done = None if job is None else job.result()

@@ -8,10 +8,10 @@ says so as the deal appears: "proved winnable", or that the deal cannot be won.
 
 from __future__ import annotations
 
+from solitaire.deals.winnable import proved_numbers
 from solitaire.site.play.models import DealVerdict, Game, Kind
 from solitaire.site.rules.survey import verdict as survey_verdict
-from solitaire.verdict import Verdict
-from solitaire.winnable import proved_numbers
+from solitaire.solver.verdict import Verdict
 
 PROVED_KINDS = (Kind.WINNABLE, Kind.DAILY, Kind.PRACTICE)
 """Deals of these kinds come from the proved lists (the Daily deal is one of them)."""

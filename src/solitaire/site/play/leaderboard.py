@@ -15,7 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 
-from solitaire.daily import EPOCH, daily_deal
+from solitaire.deals.daily import EPOCH, daily_deal
 from solitaire.site.play.models import Game, Kind, Result
 
 TOP = 20

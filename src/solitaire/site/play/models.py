@@ -119,7 +119,7 @@ class Game(models.Model):
 
 
 class Review(models.Model):
-    """What the solver found about every position of a finished game (solitaire.review)."""
+    """What the solver found about every position of a finished game (solitaire.advice.review)."""
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="review")
     version = models.PositiveIntegerField(help_text="The version of the game reviewed.")

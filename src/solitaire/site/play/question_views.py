@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from solitaire.deal import MAX_DEAL
+from solitaire.engine.deal import MAX_DEAL
 from solitaire.site.jsonapi import Refused, body, endpoint, integer, text
-from solitaire.site.play import dealing, verdicts
+from solitaire.site.play import deal_choice, questions
 from solitaire.site.play.models import VerdictRequest
 from solitaire.site.play.owner import guest_token, owner_fields
 
@@ -27,10 +27,10 @@ def _mine(request: HttpRequest, pk: int) -> VerdictRequest:
 def ask(request: HttpRequest) -> HttpResponse:
     """``POST /api/verdicts`` ``{"game", "deal"}``: 202 with the question's ``id``."""
     data = body(request)
-    game, deal = dealing.offered(text(data, "game")), integer(data, "deal")
+    game, deal = deal_choice.offered(text(data, "game")), integer(data, "deal")
     if not 1 <= deal <= MAX_DEAL:
         raise Refused(400, f"deal numbers run from 1 to {MAX_DEAL}")
-    question = verdicts.ask(owner_fields(request), game, deal)
+    question = questions.ask(owner_fields(request), game, deal)
     return JsonResponse({"id": question.pk}, status=202)
 
 
@@ -40,5 +40,5 @@ def answer(request: HttpRequest, pk: int) -> HttpResponse:
     searched; ``DELETE`` cancels the question."""
     question = _mine(request, pk)
     if request.method == "DELETE":
-        verdicts.cancel(question)
-    return JsonResponse(verdicts.describe(question))
+        questions.cancel(question)
+    return JsonResponse(questions.describe(question))

@@ -26,14 +26,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from solitaire.layout import Layout
-from solitaire.review import solve_job
+from solitaire.advice.review import solve_job
+from solitaire.deals.winnable import proved_deals, proved_numbers
+from solitaire.engine.layout import Layout
 from solitaire.site.jsonapi import TooMany
-from solitaire.site.play import background, hints, quotas
+from solitaire.site.play import background, hinting, quotas
 from solitaire.site.play.models import DealVerdict, VerdictRequest
-from solitaire.verdict import Verdict
-from solitaire.winnable import proved_deals, proved_numbers
-from solitaire.workers import Job, before
+from solitaire.solver.verdict import Verdict
+from solitaire.solver.workers import Job, before
 
 logger = logging.getLogger(__name__)
 
@@ -99,10 +99,10 @@ def _start(game: str, deal: int, lease: quotas.Lease) -> None:
     }
     try:
         start_by = time.time() + settings.VERDICT_SECONDS
-        job = hints.workers().submit(before, start_by, solve_job, task)
+        job = hinting.workers().submit(before, start_by, solve_job, task)
     except Exception:
         logger.exception("the solve of %s deal %s could not start", game, deal)
-        hints.reset_workers()
+        hinting.reset_workers()
         _ask_again(game, deal)
         lease.release()
         return

@@ -20,16 +20,16 @@ from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from solitaire.clicks import click_map
-from solitaire.deal import MAX_DEAL
-from solitaire.game import Game as Engine
-from solitaire.layout import Layout
+from solitaire.engine.clicks import click_map
+from solitaire.engine.deal import MAX_DEAL
+from solitaire.engine.game import Game as Engine
+from solitaire.engine.layout import Layout
+from solitaire.engine.state import Move
+from solitaire.engine.status import WON, autocomplete_ready, is_lost
+from solitaire.engine.tablefacts import table_facts
 from solitaire.site.jsonapi import Refused
 from solitaire.site.play import known
 from solitaire.site.play.models import Game, Kind, Result
-from solitaire.state import Move
-from solitaire.status import WON, autocomplete_ready, is_lost
-from solitaire.tablefacts import table_facts
 
 RESULTS = {"won": Result.WON, "stuck": Result.STUCK, "playing": Result.PLAYING}
 """The stored result for each status the engine reports."""
@@ -77,8 +77,8 @@ def describe(
 ) -> dict[str, Any]:
     """The game object of SPEC's API, plus a few keys the table uses: ``table`` (the facts
     the table draws the game from), ``clicks`` (what a click on each card does now, as the
-    engine decides it: :func:`solitaire.clicks.click_map`) and ``lost`` (the position is
-    proved lost: :func:`solitaire.status.is_lost`). With ``deal_facts`` (a game dealt or
+    engine decides it: :func:`solitaire.engine.clicks.click_map`) and ``lost`` (the position is
+    proved lost: :func:`solitaire.engine.status.is_lost`). With ``deal_facts`` (a game dealt or
     read, not changed) also ``deal_verdict``, what is known of the deal as dealt
     (:func:`solitaire.site.play.known.deal_verdict`): a move does not change it."""
     engine = engine or resume(record)

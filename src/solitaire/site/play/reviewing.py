@@ -1,4 +1,4 @@
-"""Game review on the site: :mod:`solitaire.review` run beside the web process, its solves on
+"""Game review on the site: :mod:`solitaire.advice.review` run beside the web process, its solves on
 the solver workers, its progress kept in the game's :class:`~solitaire.site.play.models.Review`.
 
 The first request for a review makes the row and starts a thread that runs it; every later
@@ -24,15 +24,15 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from solitaire.layout import Layout
-from solitaire.review import Review as Analysis
-from solitaire.review import begin, positions, run
+from solitaire.advice.review import Review as Analysis
+from solitaire.advice.review import begin, positions, run
+from solitaire.engine.layout import Layout
+from solitaire.engine.status import is_lost
 from solitaire.site.jsonapi import TooMany
-from solitaire.site.play import background, games, quotas
-from solitaire.site.play.hints import LINES, workers
+from solitaire.site.play import background, quotas, records
+from solitaire.site.play.hinting import LINES, workers
 from solitaire.site.play.models import Game, Result, Review
-from solitaire.status import is_lost
-from solitaire.verdict import Verdict
+from solitaire.solver.verdict import Verdict
 
 logger = logging.getLogger(__name__)
 
@@ -45,13 +45,13 @@ ENDED = (Result.WON, Result.STUCK, Result.ABANDONED)
 
 def reviewable(record: Game) -> bool:
     """Whether the game has ended (review is for after the game): won, stuck or left, or
-    still open at a position the engine proves lost (:func:`solitaire.status.is_lost`: no
+    still open at a position the engine proves lost (:func:`solitaire.engine.status.is_lost`: no
     move can win it, so the player may as well see where it went wrong)."""
     if record.result in ENDED:
         return True
     if record.result != Result.PLAYING or not record.moves:
         return False
-    engine = games.resume(record)
+    engine = records.resume(record)
     return is_lost(engine.rules, engine.state, record.status)
 
 

@@ -3,7 +3,7 @@
 from django.urls import path, register_converter
 
 from solitaire.site.accounts import api as accounts_api
-from solitaire.site.play import api, daily_views, verdict_views, views
+from solitaire.site.play import api, daily_views, question_views, views
 
 
 class GameId:
@@ -35,8 +35,8 @@ api_patterns = [
     path("games/<game_id:pk>/review", api.review, name="api-review"),
     path("games/<game_id:pk>/share", api.share, name="api-share"),
     path("daily/<slug:game>", daily_views.board, name="api-daily"),
-    path("verdicts", verdict_views.ask, name="api-verdicts"),
-    path("verdicts/<game_id:pk>", verdict_views.answer, name="api-verdict"),
+    path("verdicts", question_views.ask, name="api-verdicts"),
+    path("verdicts/<game_id:pk>", question_views.answer, name="api-verdict"),
     path("settings", accounts_api.settings_view, name="api-settings"),
 ]
 

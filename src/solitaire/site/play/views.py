@@ -14,19 +14,19 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from solitaire.deal import MAX_DEAL
-from solitaire.errors import SolitaireError
-from solitaire.games import get_rules
-from solitaire.layout import Layout
-from solitaire.review import positions
+from solitaire.advice.review import positions
+from solitaire.engine.deal import MAX_DEAL
+from solitaire.engine.errors import SolitaireError
+from solitaire.engine.games import get_rules
+from solitaire.engine.layout import Layout
+from solitaire.engine.tablefacts import table_facts
 from solitaire.site.accounts import prefs
 from solitaire.site.jsonapi import Refused
-from solitaire.site.play import dealing, games
+from solitaire.site.play import deal_choice, records
 from solitaire.site.play.models import Game, Result
 from solitaire.site.play.owner import owned_game, owned_games
-from solitaire.site.play.review import reviewable
+from solitaire.site.play.reviewing import reviewable
 from solitaire.site.served import is_served
-from solitaire.tablefacts import table_facts
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -108,7 +108,7 @@ def share_query(record: Game) -> str:
 def _daily(request: HttpRequest, game: str) -> Game | HttpResponse:
     """``?daily=1&date=YYYY-MM-DD``: a past day's Daily deal as a practice game (the latest
     one resumed), or today's Daily game (a guest is sent to log in)."""
-    query, day = request.GET, dealing.today()
+    query, day = request.GET, deal_choice.today()
     if query.get("date"):
         asked = _day(query["date"])
         if asked is None:
@@ -117,13 +117,13 @@ def _daily(request: HttpRequest, game: str) -> Game | HttpResponse:
             return _bad_link(request, game, f"The Daily deal of {asked} is not out yet.")
         day = asked
     latest = _latest(request, game)
-    if day < dealing.today() and latest is not None and latest.practice_of == day:
+    if day < deal_choice.today() and latest is not None and latest.practice_of == day:
         return latest
-    if day == dealing.today() and not request.user.is_authenticated:
+    if day == deal_choice.today() and not request.user.is_authenticated:
         here = f"{_table(request, game)}?daily=1"
         return redirect(f"{settings.LOGIN_URL}?{urlencode({'next': here})}")
     try:
-        return dealing.new_game(request, game, daily=True, on=day)[0]
+        return deal_choice.new_game(request, game, daily=True, on=day)[0]
     except (Refused, SolitaireError) as problem:
         return _bad_link(request, game, _sentence(str(problem)), status=404)
 
@@ -142,7 +142,7 @@ def _by_id(request: HttpRequest, game: str) -> Game | HttpResponse:
 def _winnable(request: HttpRequest, game: str) -> Game | HttpResponse:
     """``?winnable=1``: a proved deal, then a redirect to its shareable ``?deal=N``."""
     try:
-        record, _ = dealing.new_game(request, game, winnable=True)
+        record, _ = deal_choice.new_game(request, game, winnable=True)
     except (Refused, SolitaireError) as problem:
         return _bad_link(request, game, _sentence(str(problem)), status=404)
     return redirect(f"{_table(request, game)}{share_query(record)}")
@@ -156,7 +156,7 @@ def _by_number(request: HttpRequest, game: str) -> Game | HttpResponse:
     latest = _latest(request, game)
     if latest is not None and latest.deal == deal and latest.practice_of is None:
         return latest
-    return dealing.new_game(request, game, deal=deal)[0]
+    return deal_choice.new_game(request, game, deal=deal)[0]
 
 
 def _resume(request: HttpRequest, game: str) -> Game | HttpResponse:
@@ -169,7 +169,7 @@ def _resume(request: HttpRequest, game: str) -> Game | HttpResponse:
         .first()
     )
     winnable = bool(prefs.load(request)["winnable"])
-    return unfinished or dealing.new_game(request, game, winnable=winnable)[0]
+    return unfinished or deal_choice.new_game(request, game, winnable=winnable)[0]
 
 
 Opener = Callable[[HttpRequest, str], "Game | HttpResponse"]
@@ -226,7 +226,7 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
         "game": get_rules(game),
         "record": record,
         "share_query": share_query(record),
-        "game_data": games.describe(record),
+        "game_data": records.describe(record),
         "settings_data": prefs.load(request),
         "max_deal": MAX_DEAL,
         "how_to_play": how_to_play(game),

@@ -17,7 +17,7 @@ from typing import Any
 from django.conf import settings
 
 from solitaire.solver.survey import Summary, load
-from solitaire.verdict import Verdict
+from solitaire.solver.verdict import Verdict
 
 PROVED = (str(Verdict.WON), str(Verdict.LOST))
 """The survey results that are proofs."""

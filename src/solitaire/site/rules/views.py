@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from solitaire.games import get_rules
+from solitaire.engine.games import get_rules
 from solitaire.site import charts
-from solitaire.site.play.verdicts import won_by_players
+from solitaire.site.play.questions import won_by_players
 from solitaire.site.rules.survey import survey
 from solitaire.site.served import is_served
 

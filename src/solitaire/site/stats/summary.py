@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from solitaire.games import FEATURED, get_rules
+from solitaire.engine.games import FEATURED, get_rules
 from solitaire.site.play.models import Game, Result
 
 ENDED = (Result.WON, Result.STUCK, Result.ABANDONED)

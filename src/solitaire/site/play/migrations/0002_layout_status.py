@@ -7,9 +7,9 @@ from django.db import migrations, models
 
 def fill_positions(apps: Any, schema_editor: Any) -> None:
     """Replay every game once, so that no request ever has to."""
-    from solitaire.errors import SolitaireError
-    from solitaire.game import Game as Engine
-    from solitaire.layout import Layout
+    from solitaire.engine.errors import SolitaireError
+    from solitaire.engine.game import Game as Engine
+    from solitaire.engine.layout import Layout
 
     games = apps.get_model("play", "Game")
     for record in games.objects.filter(layout__isnull=True).iterator():

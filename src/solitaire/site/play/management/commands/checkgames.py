@@ -6,9 +6,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from solitaire.errors import SolitaireError
-from solitaire.site.play.games import replay
+from solitaire.engine.errors import SolitaireError
 from solitaire.site.play.models import Game
+from solitaire.site.play.records import replay
 
 
 class Command(BaseCommand):
