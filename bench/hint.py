@@ -16,7 +16,8 @@ import random
 import statistics
 import time
 
-from solitaire.advice.hint import MEMORY, hint
+from solitaire.advice.hint import hint
+from solitaire.advice.memory import LineMemory
 from solitaire.deals.winnable import proved_deals
 from solitaire.engine.game import Game
 from solitaire.engine.games import FEATURED
@@ -93,12 +94,12 @@ def main() -> None:
                 games = random_games(game, args.positions, rng)
             else:
                 games = sample_games(game, args.positions, kind == "deviated", rng)
-            MEMORY.clear()
+            memory = LineMemory()
             latencies, results = [], {"won": 0, "lost": 0, "unknown": 0}
             proved: list[float] = []
             for played in games:
                 started = time.perf_counter()
-                answer = hint(played, args.budget, args.seconds)
+                answer = hint(played, args.budget, args.seconds, memory)
                 latencies.append(time.perf_counter() - started)
                 results[answer.result] += 1
                 if answer.result != "unknown":

@@ -1,4 +1,4 @@
-"""The examples in the engine's docstrings run as tests.
+"""The examples in the library's docstrings run as tests.
 
 They are collected here, module by module, rather than with ``--doctest-modules``, which
 would also import the Django site's modules outside a configured project.
@@ -8,32 +8,21 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import pkgutil
 
 import pytest
 
-ENGINE = [
-    "solitaire",
-    "solitaire.engine.cards",
-    "solitaire.engine.rules",
-    "solitaire.engine.games",
-    "solitaire.engine.state",
-    "solitaire.engine.moves",
-    "solitaire.engine.deal",
-    "solitaire.engine.layout",
-    "solitaire.engine.clicks",
-    "solitaire.engine.status",
-    "solitaire.solver.verdict",
-    "solitaire.engine.game",
-    "solitaire.cli.picture",
-    "solitaire.engine.tablefacts",
-    "solitaire.solver.verdict",
-    "solitaire.solver",
-    "solitaire.solver.depthfirst",
-    "solitaire.solver.survey",
-]
+import solitaire
+
+ENGINE = sorted(
+    module.name
+    for module in pkgutil.walk_packages(solitaire.__path__, "solitaire.")
+    if not module.name.startswith(("solitaire.site", "solitaire.solver._core"))
+)
+"""Every module of the library but the site's."""
 
 
-@pytest.mark.parametrize("name", ENGINE)
+@pytest.mark.parametrize("name", ["solitaire", *ENGINE])
 def test_the_docstring_examples_hold(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 import solitaire.advice.hint
-from solitaire.advice.hint import MEMORY, heuristic_move, hint
+from solitaire.advice.hint import heuristic_move, hint, hint_job, stored_rest
+from solitaire.advice.memory import LineMemory, line_entries, position_key
 from solitaire.deals.winnable import proved_deals
 from solitaire.engine.game import Game
 from solitaire.engine.layout import Layout
@@ -19,10 +18,8 @@ LOST_AFTER = ["t2>f0", "t0>t2", "t6>t2", "t3>t2", "t4>t2", "t4>f1", "t5>t4", "t7
 
 
 @pytest.fixture(autouse=True)
-def fresh_memory() -> Iterator[None]:
-    MEMORY.clear()
-    yield
-    MEMORY.clear()
+def fresh_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solitaire.advice.hint, "MEMORY", LineMemory())
 
 
 def test_on_a_proved_deal_the_hint_follows_the_stored_line() -> None:
@@ -113,3 +110,54 @@ def test_the_hint_reads_as_json() -> None:
     assert set(data) == {"result", "move", "line", "undos", "proved"}
     assert (data["result"], data["proved"]) == ("won", True)
     assert data["move"] == proved.solution[0]
+
+
+def test_a_game_that_follows_the_stored_line_gets_its_rest_with_no_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    proved = proved_deals("stronghold")[0]
+    game = Game.replay(Layout.dealt("stronghold", proved.deal), proved.solution[:3])
+    monkeypatch.setattr(solitaire.advice.hint, "solve", pytest.fail)
+    rest = stored_rest(game)
+    assert rest is not None and [str(move) for move in rest] == list(proved.solution[3:])
+    assert hint(game).line == rest
+
+
+def test_off_the_stored_line_there_is_no_stored_rest() -> None:
+    proved = proved_deals("stronghold")[0]
+    game = Game.deal("stronghold", proved.deal)
+    moves = [move for move in game.legal_moves() if str(move) != proved.solution[0]]
+    game.push(moves[0])
+    assert stored_rest(game) is None
+
+
+def test_a_line_is_kept_once_and_each_of_its_positions_names_it() -> None:
+    game = Game.deal("stronghold", 2)
+    answer = hint(game, budget=100_000, seconds=None)
+    entries = line_entries(game.rules, game.state, answer.line)
+    assert len(entries) == len(answer.line) + 1  # the moves once, then each position
+    replayed = Game.replay(game.layout, answer.line[:-1])
+    for offset, state in enumerate(replayed.positions):
+        name, at = entries[f"line:{position_key(game.rules, state)}"]
+        assert (entries[name][at:], at) == ([str(m) for m in answer.line[offset:]], offset)
+
+
+def test_a_workers_lines_are_kept_as_they_come_and_recalled_along_the_line() -> None:
+    game = Game.deal("stronghold", 2)
+    game.push(next(iter(game.legal_moves())))
+    task = {
+        "game": "stronghold",
+        "deal": 2,
+        "moves": game.notation,
+        "layout": game.layout.to_dict(),
+        "budget": 100_000,
+        "seconds": 60,
+    }
+    done = hint_job(task)
+    assert done["hint"]["result"] == "won" and done["found"]
+    kept = LineMemory()
+    kept.keep(done["found"])
+    line = kept.recall(game.rules, game.state)
+    assert line is not None and [str(move) for move in line] == done["hint"]["line"]
+    game.push(line[0])
+    assert kept.recall(game.rules, game.state) == line[1:]

@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -177,3 +178,25 @@ def test_a_kill_9_loses_no_move_that_was_answered(serving, tmp_path: Path) -> No
     )
     assert checked.returncode == 0, checked.stderr
     assert "1 games replayed" in checked.stdout
+
+
+def test_a_server_stopped_while_hints_think_on_stops_without_a_traceback(serving) -> None:
+    served = serving(workers=1)
+    browser = Browser(served.url)
+    # Fours Up deals as dealt that Hint's first two seconds leave unknown: each hint goes on
+    # thinking on the solver workers, and its answer is still to come when the server stops.
+    thinking = 0
+    for number in range(1, 40):
+        game = browser.call("POST", "/api/games", {"game": "fours-up", "deal": number})
+        try:
+            answer = browser.call("POST", f"/api/games/{game['id']}/hint")
+        except urllib.error.HTTPError as error:  # 429: this guest's two solves are running
+            assert error.code == 429
+            break
+        thinking += answer["thinking"]
+        if thinking == 2:
+            break
+    assert thinking >= 1
+    served.kill(signal.SIGTERM)
+    log = (served.data / "serve.log").read_text()
+    assert "Traceback" not in log and "Error" not in log, log

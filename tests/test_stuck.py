@@ -8,19 +8,25 @@ import pytest
 from helpers import table
 
 from solitaire import GAMES, Game, Layout, get_rules
-from solitaire.engine.cards import card_name, suit_of
-from solitaire.engine.moves import legal_moves, play
-from solitaire.engine.rules import Rules
+from solitaire.engine.cards import card_name
 from solitaire.engine.state import State
-from solitaire.engine.status import STUCK_SEARCH_LIMIT, is_stuck, status
+from solitaire.engine.status import PLAIN, STUCK_SEARCH_LIMIT, Judge, is_stuck, plain_stuck, status
+from solitaire.solver import JUDGE
 
 # Tops of ranks 3 5 7 9 J K (and twins of 3 and 5) on Kings: no top builds on another in any
 # suit, and nothing builds on a King uncovered by moving its top card away.
 DEAD = ["KC 3S", "KD 5C", "KH 7H", "KS 9D", "KC JC", "KD KH", "KH 3D", "KS 5H"]
 
 
+JUDGES = (PLAIN, JUDGE)
+"""Every verdict below holds for the engine's own plain search and for the solver's."""
+
+
 def stuck(game: str, state: State) -> bool:
-    return is_stuck(get_rules(game), state)
+    """The stuck verdict, which both judges must give alike."""
+    verdicts = {is_stuck(get_rules(game), state, judge=judge) for judge in JUDGES}
+    assert len(verdicts) == 1, (game, verdicts)
+    return verdicts.pop()
 
 
 @pytest.mark.parametrize("game", ["stronghold", "streets-and-alleys"])
@@ -136,10 +142,11 @@ def test_fours_up_is_not_stuck_while_the_stock_holds_a_playable_card() -> None:
     assert stuck("fours-up", table("fours-up", t=FOURS_DEAD, stock="3D 6S 2D"))
 
 
-def test_a_search_that_reaches_its_bound_does_not_call_the_game_stuck() -> None:
+@pytest.mark.parametrize("judge", JUDGES, ids=["plain", "solver"])
+def test_a_search_that_reaches_its_bound_does_not_call_the_game_stuck(judge: Judge) -> None:
     state = table("stronghold", t=DEAD)
-    assert is_stuck(get_rules("stronghold"), state, limit=1000)
-    assert not is_stuck(get_rules("stronghold"), state, limit=2)
+    assert is_stuck(get_rules("stronghold"), state, limit=1000, judge=judge)
+    assert not is_stuck(get_rules("stronghold"), state, limit=2, judge=judge)
 
 
 def test_a_won_game_is_won_not_stuck() -> None:
@@ -153,45 +160,6 @@ def test_a_won_game_is_won_not_stuck() -> None:
 )
 def test_a_fresh_deal_is_playing(game: str) -> None:
     assert Game.deal(game, 1).status == "playing"
-
-
-def plain_stuck(rules: Rules, state: State, limit: int) -> bool | None:
-    """SPEC's rule as a plain search over the engine's own moves, with no merging of piles;
-    None when ``limit`` positions did not settle it."""
-    if state.home_count() == rules.cards:
-        return False
-    home, pool = sorted_homes(state), len(state.stock) + len(state.waste)
-    seen, stack = {state}, [state]
-    while stack:
-        position = stack.pop()
-        for move in legal_moves(rules, position):
-            after = play(rules, position, move)
-            if len(after.stock) + len(after.waste) < pool or more_home(home, sorted_homes(after)):
-                return False
-            if after not in seen:
-                if len(seen) >= limit:
-                    return None
-                seen.add(after)
-                stack.append(after)
-    return True
-
-
-def sorted_homes(state: State) -> list[list[int]]:
-    """For each suit, its foundations' heights, highest first."""
-    heights: list[list[int]] = [[], [], [], []]
-    for pile in state.foundations:
-        if pile:
-            heights[suit_of(pile[0])].append(len(pile))
-    return [sorted(suit, reverse=True) for suit in heights]
-
-
-def more_home(before: list[list[int]], after: list[list[int]]) -> bool:
-    """Whether some card is home more often after than before."""
-    return any(
-        height > (old[k] if k < len(old) else 0)
-        for old, new in zip(before, after, strict=True)
-        for k, height in enumerate(new)
-    )
 
 
 def random_positions(game: str, deals: range, seed: int) -> list[State]:
@@ -230,7 +198,7 @@ def test_the_kernel_search_answers_as_a_plain_search_of_the_engine(game: str) ->
     rules = get_rules(game)
     verdicts = {True: 0, False: 0}
     for state in [*hand_made(game), *random_positions(game, range(1, 13), seed=len(game))]:
-        fast = is_stuck(rules, state)
+        fast = is_stuck(rules, state, judge=JUDGE)
         verdicts[fast] += 1
         if plain_stuck(rules, state, STUCK_SEARCH_LIMIT):
             assert fast, names_of(state)  # what the plain search proves, the kernel finds

@@ -28,9 +28,8 @@ from solitaire import Game
 from solitaire.deals.winnable import proved_numbers
 from solitaire.engine.deal import deal
 from solitaire.engine.games import get_rules
-from solitaire.engine.status import is_lost
 from solitaire.site.rules.survey import verdict as survey_verdict
-from solitaire.solver import solve
+from solitaire.solver import JUDGE, solve
 
 BANNER = "#table [data-role=stuck]"
 STUCK_AS_DEALT = 7
@@ -61,18 +60,19 @@ def dead_line(seed: int = 0) -> tuple[str, ...]:
     position the engine proves lost by the solver's dead-position test alone, still
     "playing" (no stuck search caught it), as issue 37's random play found one."""
     rng = random.Random(seed)
-    engine = Game.deal("fours-up", 40)
+    engine = Game.deal("fours-up", 40, JUDGE)
     moves: list[str] = []
     while len(moves) < 600:
         legal = [str(move) for move in engine.legal_moves()]
         move = rng.choice(legal)
         engine.push(move)
         moves.append(move)
-        state = engine.status
-        if state == "playing" and is_lost(engine.rules, engine.state, state):
+        now = engine.standing()
+        state = now.status
+        if state == "playing" and now.lost:
             return tuple(moves)  # in random play a stock turn buries the card needed
         if state != "playing":
-            engine, moves = Game.deal("fours-up", 40), []
+            engine, moves = Game.deal("fours-up", 40, JUDGE), []
     raise AssertionError("random play found no dead position")
 
 

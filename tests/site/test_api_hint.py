@@ -15,7 +15,7 @@ import pytest
 from django.core.cache import cache
 
 from solitaire.deals.winnable import proved_deals
-from solitaire.site.play import hinting, records
+from solitaire.site.play import background, hinting, records
 from solitaire.site.play.models import Game
 
 
@@ -43,13 +43,13 @@ def _fresh(settings) -> Iterator[None]:
     settings.SOLVER_SCHEDULER, settings.SOLVER_PROCESSES = "", 1
     settings.HINT_CAP_SECONDS, settings.HINT_CAP_BUDGET = 1.0, 20_000
     settings.REVIEW_IN_THREAD = False  # an answer is kept in the thread its job ends in
-    hinting.reset_workers()
+    background.reset_workers()
     yield
-    hinting.reset_workers()
+    background.reset_workers()
 
 
 def test_it_answers_a_proved_hint_for_the_position(guest) -> None:
-    hinting.workers().submit(time.sleep, 0).result(timeout=60)  # the worker is up
+    background.workers().submit(time.sleep, 0).result(timeout=60)  # the worker is up
     game = guest.play(guest.new("stronghold", 29), "t0>c0")
     hint = guest.post(f"/api/games/{game['id']}/hint").json()
     assert hint["result"] in ("won", "lost")
@@ -85,7 +85,7 @@ def test_it_asks_the_solver_once_per_position(guest, monkeypatch, settings) -> N
     def job(task):
         tasks.append(task)
         answer = {"result": "unknown", "move": "t0>c0", "line": [], "undos": None, "proved": False}
-        return {"late": False, "hint": answer, "positions": 7, "lines": []}
+        return {"late": False, "hint": answer, "positions": 7, "found": {}}
 
     monkeypatch.setattr(hinting, "hint_job", job)
     game = guest.new("stronghold", 999_999)  # no stored line: the solver must be asked
@@ -115,7 +115,7 @@ def test_a_line_found_for_one_game_serves_another_on_the_same_position(
     assert hint["result"] == "won"
     second = bob_api.play(bob_api.new("stronghold", 29), "t0>c0", hint["move"])
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(hinting, "workers", _never)
+        patch.setattr(background, "workers", _never)
         again = bob_api.post(f"/api/games/{second['id']}/hint").json()
     assert (again["result"], again["move"]) == ("won", hint["line"][1])
 
@@ -132,7 +132,7 @@ def test_the_solver_thinks_in_another_process(guest, settings, hard) -> None:
     settings.HINT_BUDGET = 100_000_000  # the clock, not the budget, ends the search
     game = guest.new(*hard)
     record = Game.objects.get(pk=game["id"])
-    hinting.workers().submit(time.sleep, 0).result(timeout=60)  # the worker is up
+    background.workers().submit(time.sleep, 0).result(timeout=60)  # the worker is up
     cpu, wall = time.process_time(), time.monotonic()
     settings.SOLVER_QUEUE = 0  # nothing goes on thinking after the two seconds
     answer = hinting.advise(record, records.resume(record))
@@ -142,7 +142,7 @@ def test_the_solver_thinks_in_another_process(guest, settings, hard) -> None:
     assert wall >= 1.5  # it thought for its whole budget...
     assert cpu < wall / 4  # ...and this process spent that time waiting, not thinking
     # ...in a process below this one's priority, so that serving moves goes first.
-    niceness = hinting.workers().submit(os.nice, 0).result(timeout=60)
+    niceness = background.workers().submit(os.nice, 0).result(timeout=60)
     assert niceness >= min(19, os.nice(0) + settings.SOLVER_NICE)
 
 
@@ -151,7 +151,7 @@ def test_a_hint_leaves_this_process_free_to_serve(guest, settings, hard) -> None
     settings.HINT_BUDGET = 100_000_000  # the clock, not the budget, ends the search
     game = guest.new(*hard)
     record = Game.objects.get(pk=game["id"])
-    hinting.workers().submit(time.sleep, 0).result(timeout=60)
+    background.workers().submit(time.sleep, 0).result(timeout=60)
     alone, ends = 0, time.monotonic() + 1.0  # the requests served in a second, no hint
     while time.monotonic() < ends:
         assert guest.get("/api/settings").status_code == 200
@@ -174,7 +174,7 @@ def test_a_hint_leaves_this_process_free_to_serve(guest, settings, hard) -> None
 def test_a_hint_that_cannot_start_in_time_gets_the_heuristic_move_at_once(guest, settings, hard):
     settings.HINT_SECONDS = 0.3
     game = guest.new(*hard)
-    busy = hinting.workers().submit(time.sleep, 8)  # the only worker is taken
+    busy = background.workers().submit(time.sleep, 8)  # the only worker is taken
     began = time.monotonic()
     response = guest.post(f"/api/games/{game['id']}/hint")
     waited = time.monotonic() - began
@@ -208,14 +208,14 @@ class Parked:
     def answer(self, index: int, **hint: object) -> None:
         """Job ``index`` ends with ``hint``."""
         found = {"result": "unknown", "move": None, "line": [], "undos": None, "proved": False}
-        self.jobs[index][0].set_result({"late": False, "hint": {**found, **hint}, "lines": []})
+        self.jobs[index][0].set_result({"late": False, "hint": {**found, **hint}, "found": {}})
 
 
 @pytest.fixture
 def parked(monkeypatch, settings) -> Parked:
     settings.HINT_SECONDS = 0.1
     workers = Parked()
-    monkeypatch.setattr(hinting, "workers", lambda: workers)
+    monkeypatch.setattr(background, "workers", lambda: workers)
     return workers
 
 
@@ -305,7 +305,7 @@ def test_a_broken_worker_gives_the_heuristic_move_not_an_error(guest, monkeypatc
             pass
 
     broken = Broken()
-    monkeypatch.setattr(hinting, "workers", lambda: broken)
+    monkeypatch.setattr(background, "workers", lambda: broken)
     game = guest.new(*hard)
     url = f"/api/games/{game['id']}/hint"
     response = guest.post(url)
@@ -318,11 +318,11 @@ def test_a_broken_worker_gives_the_heuristic_move_not_an_error(guest, monkeypatc
 def test_with_a_scheduler_set_hints_think_on_the_dask_cluster(guest, settings, dask_scheduler):
     settings.SOLVER_SCHEDULER = dask_scheduler
     settings.HINT_SECONDS = 30.0  # time enough on a busy machine: this is about where, not how fast
-    hinting.reset_workers()
+    background.reset_workers()
     game = guest.play(guest.new("stronghold", 29), "t0>c0")
     answer = guest.post(f"/api/games/{game['id']}/hint").json()
     assert answer["proved"] is True
-    ran = hinting.workers().client.run_on_scheduler(
+    ran = background.workers().client.run_on_scheduler(
         lambda dask_scheduler: [*dask_scheduler.task_prefixes]
     )
     assert "hint_job" in ran

@@ -6,11 +6,12 @@ import random
 
 import pytest
 
-from solitaire import Game as Engine
+import solitaire
 from solitaire.deals.winnable import proved_deals
-from solitaire.engine.status import autocomplete_ready, is_lost
-from solitaire.site.play import hinting
+from solitaire.engine.status import autocomplete_ready
+from solitaire.site.play import background
 from solitaire.site.play.models import Game, Review
+from solitaire.solver import JUDGE
 
 # Streets and Alleys deal 15: won after the first eight moves, lost after the ninth.
 LOST_AFTER = ["t2>f0", "t0>t2", "t6>t2", "t3>t2", "t4>t2", "t4>f1", "t5>t4", "t7>t1", "t7>t3"]
@@ -21,25 +22,26 @@ def _inline(settings):
     """Reviews run in the request and solve in this thread, so that tests see them end."""
     settings.REVIEW_IN_THREAD = False
     settings.SOLVER_PROCESSES = 0
-    hinting.reset_workers()
+    background.reset_workers()
     yield
-    hinting.reset_workers()
+    background.reset_workers()
 
 
 def dead_line(seed: int = 0) -> list[str]:
     """Random moves of Fours Up deal 40 to the first position the dead-position test proves
     lost while the game plays on (as tests/browser/test_honest_deals.py finds one)."""
     rng = random.Random(seed)
-    engine, moves = Engine.deal("fours-up", 40), []
+    engine, moves = solitaire.Game.deal("fours-up", 40, JUDGE), []
     while True:
         move = str(rng.choice(list(engine.legal_moves())))
         engine.push(move)
         moves.append(move)
-        status = engine.status
-        if status == "playing" and is_lost(engine.rules, engine.state, status):
+        now = engine.standing()
+        status = now.status
+        if status == "playing" and now.lost:
             return moves
         if status != "playing":
-            engine, moves = Engine.deal("fours-up", 40), []
+            engine, moves = solitaire.Game.deal("fours-up", 40, JUDGE), []
 
 
 def _left(api, game: dict) -> dict:
@@ -64,7 +66,7 @@ def test_it_gives_the_solvers_line_from_before_the_losing_move(guest) -> None:
     review = guest.get(f"/api/games/{game['id']}/review").json()
     line = review["line"]
     assert line and line[0] == review["better"]
-    engine = Engine.deal("streets-and-alleys", 15)
+    engine = solitaire.Game.deal("streets-and-alleys", 15)
     for move in [*LOST_AFTER[:8], *line]:
         engine.push(move)
     assert engine.status == "won" or autocomplete_ready(engine.rules, engine.state)
@@ -73,9 +75,21 @@ def test_it_gives_the_solvers_line_from_before_the_losing_move(guest) -> None:
 def test_a_second_visit_reads_the_stored_review(guest, monkeypatch) -> None:
     game = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
     first = guest.get(f"/api/games/{game['id']}/review").json()
-    monkeypatch.setattr(hinting, "workers", lambda: pytest.fail("solved again"))
+    monkeypatch.setattr(background, "workers", lambda: pytest.fail("solved again"))
     assert guest.get(f"/api/games/{game['id']}/review").json() == first
     assert Review.objects.get(game_id=game["id"]).done
+
+
+class NoSolver:
+    """Workers that fail the test if a job is sent to them."""
+
+    capacity = 1
+
+    def submit(self, *args: object) -> None:
+        pytest.fail("solved")
+
+    def map(self, *args: object, **kwargs: object) -> None:
+        pytest.fail("solved")
 
 
 def test_a_won_game_is_winnable_throughout_without_solving(guest, monkeypatch) -> None:
@@ -84,7 +98,7 @@ def test_a_won_game_is_winnable_throughout_without_solving(guest, monkeypatch) -
     for move in proved.solution:
         if game["status"] != "won":
             game = guest.play(game, move)
-    monkeypatch.setattr(hinting, "workers", lambda: pytest.fail("solved"))
+    monkeypatch.setattr(background, "workers", NoSolver)
     review = guest.get(f"/api/games/{game['id']}/review").json()
     assert set(review["verdicts"]) == {"won"} and review["losing_move"] is None
 
@@ -154,7 +168,7 @@ def test_a_review_runs_in_a_thread_on_the_solver_workers_and_fills_in(guest, set
     import time
 
     settings.REVIEW_IN_THREAD, settings.SOLVER_PROCESSES = True, 1
-    hinting.reset_workers()
+    background.reset_workers()
     game = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
     url = f"/api/games/{game['id']}/review"
     seen = [guest.get(url).json()]

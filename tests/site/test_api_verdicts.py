@@ -8,7 +8,7 @@ from concurrent.futures import Future
 import pytest
 from django.core.cache import cache
 
-from solitaire.site.play import hinting, questions
+from solitaire.site.play import background, questions
 from solitaire.site.play.models import DealVerdict
 
 
@@ -18,9 +18,9 @@ def _inline(settings):
     settings.REVIEW_IN_THREAD = False
     settings.SOLVER_PROCESSES = 0
     settings.VERDICT_BUDGET, settings.VERDICT_SECONDS = 100_000, 20.0
-    hinting.reset_workers()
+    background.reset_workers()
     yield
-    hinting.reset_workers()
+    background.reset_workers()
 
 
 def _ask(api, game: str, deal: int) -> dict:
@@ -47,7 +47,7 @@ def test_a_lost_deal_is_answered_lost(guest) -> None:
 
 def test_an_answer_is_shared_and_not_solved_twice(guest, bob_api, monkeypatch) -> None:
     first = _ask(guest, "stronghold", 4)
-    monkeypatch.setattr(hinting, "workers", lambda: pytest.fail("solved again"))
+    monkeypatch.setattr(background, "workers", lambda: pytest.fail("solved again"))
     again = _ask(bob_api, "stronghold", 4)
     assert (again["result"], again["positions"]) == (first["result"], first["positions"])
 
@@ -96,7 +96,7 @@ class Parked:
 @pytest.fixture
 def parked(monkeypatch) -> Parked:
     workers = Parked()
-    monkeypatch.setattr(hinting, "_workers", workers)
+    monkeypatch.setattr(background, "_workers", workers)
     return workers
 
 

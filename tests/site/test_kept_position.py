@@ -5,15 +5,18 @@ and the kept position and status are always the ones a full replay gives.
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from solitaire.engine.game import Game as Engine
+import solitaire
+from solitaire.engine import status
 from solitaire.engine.games import FEATURED
 from solitaire.site.play import records
 from solitaire.site.play.models import Game
+from solitaire.solver import SolverJudge
 
 
 def _replayed(pk: int) -> tuple[dict[str, object], str]:
@@ -56,8 +59,8 @@ def test_moves_clicks_redo_and_restart_never_replay_the_game(guest, monkeypatch)
     def refuse(*args: object) -> None:
         raise AssertionError("a request replayed the game")
 
-    monkeypatch.setattr(Engine, "replay", refuse)
-    monkeypatch.setattr(Engine, "_recall_positions", refuse)
+    monkeypatch.setattr(solitaire.Game, "replay", refuse)
+    monkeypatch.setattr(solitaire.Game, "_recall_positions", refuse)
     url = f"/api/games/{game['id']}"
     game = guest.post(f"{url}/redo", {"version": game["version"]}).json()
     game = guest.play(game, "s", game["legal"][0])
@@ -95,3 +98,39 @@ def test_a_game_kept_without_a_position_is_replayed_once_and_then_kept(guest) ->
     Game.objects.filter(pk=game["id"]).update(layout=None)
     game = guest.play(game, "t0>t1" if "t0>t1" in game["legal"] else game["legal"][0])
     assert Game.objects.get(pk=game["id"]).layout == game["layout"]
+
+
+def test_each_change_asks_the_solver_once_and_lists_the_legal_moves_once(
+    guest, monkeypatch
+) -> None:
+    game = guest.play(guest.new("streets", 3), "s", "s")
+    asked: list[str] = []
+    listed: list[str] = []
+    assess, legal_moves = SolverJudge.assess, status.legal_moves
+
+    def counted_assess(self: SolverJudge, *args: object) -> tuple[bool, bool]:
+        asked.append("assess")
+        return assess(self, *args)  # type: ignore[arg-type]
+
+    def counted_legal(*args: object) -> object:
+        listed.append("legal")
+        return legal_moves(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SolverJudge, "assess", counted_assess)
+    for module in list(sys.modules.values()):
+        if getattr(module, "legal_moves", None) is legal_moves:
+            monkeypatch.setattr(module, "legal_moves", counted_legal)
+    url = f"/api/games/{game['id']}"
+    for step in ("move", "undo", "redo", "click", "read"):
+        asked.clear()
+        listed.clear()
+        if step == "move":
+            response = guest.move(game, "s")
+        elif step == "read":
+            response = guest.get(url)
+        else:
+            extra = {"pile": "s"} if step == "click" else {}
+            response = guest.post(f"{url}/{step}", {"version": game["version"], **extra})
+        assert response.status_code == 200, (step, response.content)
+        game = response.json()
+        assert (step, asked, listed) == (step, ["assess"], ["legal"])

@@ -7,24 +7,25 @@ Three answers:
   to take back to reach a position that still wins (None when that was not found in time).
 * ``unknown``: the search ran out of budget; the hint is a heuristic move, not proved.
 
-Every winning line found, and every stored solution of a proved deal, is remembered
-position by position, so a player who follows a line gets each next hint at once. The
-library remembers them in this process (:data:`MEMORY`); :func:`hint_job` runs one hint
-in a worker process and hands back the lines it found, for the caller to keep where every
-process can read them (the site keeps them in its shared cache).
+A game that has followed its deal's stored solution (a proved deal) gets the rest of it at
+once, with nothing searched or replayed. Every winning line found is remembered position by
+position (:mod:`solitaire.advice.memory`), so a player who follows a line gets each next hint
+at once. The library remembers them in this process (:data:`MEMORY`); :func:`hint_job` runs
+one hint in a worker process and hands back the entries of the lines it found, for the caller
+to keep where every process can read them (the site keeps them in its shared cache).
 """
 
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from solitaire.deals.winnable import solution_for
+from solitaire.advice.memory import LineMemory
+from solitaire.deals.winnable import followed, solution_for
 from solitaire.engine.game import Game
 from solitaire.engine.layout import Layout
-from solitaire.engine.moves import legal_moves, play
+from solitaire.engine.moves import legal_moves
 from solitaire.engine.rules import Rules
 from solitaire.engine.state import FOUNDATION, TABLEAU, WASTE, Move, State
 from solitaire.engine.status import is_won
@@ -57,65 +58,15 @@ class Hint:
         }
 
 
-class Memory(Protocol):
-    """Somewhere to keep winning lines by position."""
-
-    def remember(self, rules: Rules, state: State, line: tuple[Move, ...]) -> None:
-        """Keep ``line``, a winning line from ``state``."""
-
-    def recall(self, rules: Rules, state: State) -> tuple[Move, ...] | None:
-        """The rest of a kept winning line from ``state``, or None."""
-
-
-class LineMemory:
-    """Winning lines by position, least recently used forgotten first.
-
-    Each position along a line maps to the line and how far into it the position is, so
-    one line of a hundred moves costs a hundred small entries, not a hundred copies.
-    ``learned`` lists every line it was given, in order, with the position it starts from.
-    """
-
-    def __init__(self, capacity: int = 200_000) -> None:
-        self.capacity = capacity
-        self._lines: OrderedDict[tuple[str, State], tuple[tuple[Move, ...], int]] = OrderedDict()
-        self.learned: list[tuple[State, tuple[Move, ...]]] = []
-
-    def remember(self, rules: Rules, state: State, line: tuple[Move, ...]) -> None:
-        """Store every position along ``line`` played from ``state``."""
-        self.learned.append((state, line))
-        for offset, move in enumerate(line):
-            self._put((rules.id, state), (line, offset))
-            state = play(rules, state, move)
-
-    def recall(self, rules: Rules, state: State) -> tuple[Move, ...] | None:
-        """The rest of a remembered winning line from ``state``, or None."""
-        entry = self._lines.get((rules.id, state))
-        if entry is None:
-            return None
-        self._lines.move_to_end((rules.id, state))
-        line, offset = entry
-        return line[offset:]
-
-    def clear(self) -> None:
-        """Forget every line."""
-        self._lines.clear()
-        self.learned.clear()
-
-    def _put(self, key: tuple[str, State], value: tuple[tuple[Move, ...], int]) -> None:
-        self._lines[key] = value
-        self._lines.move_to_end(key)
-        while len(self._lines) > self.capacity:
-            self._lines.popitem(last=False)
-
-
 MEMORY = LineMemory()
+"""This process's winning lines, where :func:`hint` keeps them unless it is given a memory."""
 
 
 def hint(
     game: Game,
     budget: int = DEFAULT_BUDGET,
     seconds: float | None = DEFAULT_SECONDS,
-    memory: Memory | None = None,
+    memory: LineMemory | None = None,
 ) -> Hint:
     """Advise the next move of ``game``, searching at most ``budget`` positions and about
     ``seconds`` seconds (None: no time cap), with the lines kept in ``memory`` (by default
@@ -125,8 +76,7 @@ def hint(
     rules, state = game.rules, game.state
     if is_won(rules, state):
         return Hint(WON, None)
-    _learn_stored_line(game, memory)
-    line = memory.recall(rules, state)
+    line = stored_rest(game) or memory.recall(rules, state)
     if line:
         return Hint(WON, line[0], line)
     started = time.monotonic()
@@ -147,7 +97,7 @@ def last_move(game: Game) -> Move | None:
 
 
 def undos_to_winnable(
-    game: Game, budget: int, seconds: float | None, memory: Memory | None = None
+    game: Game, budget: int, seconds: float | None, memory: LineMemory | None = None
 ) -> int | None:
     """How many undos take ``game`` back to a position with a winning line, or None when
     the search does not find one within the caps.
@@ -155,10 +105,11 @@ def undos_to_winnable(
     memory = MEMORY if memory is None else memory
     rules = game.rules
     deadline = None if seconds is None else time.monotonic() + seconds
+    on_line = followed(rules.id, game.start.deal, game.notation)
     positions = game.positions
     for undos in range(1, len(positions)):
         state = positions[-1 - undos]
-        if memory.recall(rules, state):
+        if len(positions) - 1 - undos <= on_line or memory.recall(rules, state):
             return undos
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left <= 0:
@@ -172,14 +123,16 @@ def undos_to_winnable(
     return None
 
 
-def _learn_stored_line(game: Game, memory: Memory) -> None:
-    """Remember the stored solution of the game's deal, if it is a proved deal."""
-    number = game.start.deal
-    if number is None or memory.recall(game.rules, game.start.state) is not None:
-        return
-    stored = solution_for(game.rules.id, number)
-    if stored:
-        memory.remember(game.rules, game.start.state, tuple(Move.from_str(m) for m in stored))
+def stored_rest(game: Game) -> tuple[Move, ...] | None:
+    """The rest of the stored winning line of the game's deal (a proved deal), when every
+    move of the game so far is that line's; else None. Nothing is replayed: the moves are
+    compared as written."""
+    played = game.notation
+    if followed(game.rules.id, game.start.deal, played) < len(played):
+        return None
+    stored = solution_for(game.rules.id, game.start.deal or 0) or ()
+    rest = tuple(Move.from_str(move) for move in stored[len(played) :])
+    return rest or None
 
 
 MIN_SECONDS = 0.05
@@ -196,8 +149,10 @@ def hint_job(task: dict[str, Any]) -> dict[str, Any]:
     looks back for a winnable position.
 
     The answer: ``{"late": True}`` when the job started too late to think, otherwise
-    ``{"late": False, "hint": Hint.to_dict(), "positions": N, "lines": [[LAYOUT, [MOVES]],
-    ...]}``, where ``lines`` are the winning lines it found, each with its first position.
+    ``{"late": False, "hint": Hint.to_dict(), "positions": N, "found": {...}}``, where
+    ``found`` holds the entries of the winning lines it found
+    (:attr:`LineMemory.found <solitaire.advice.memory.LineMemory.found>`), for the caller's
+    memory to keep as they are.
     """
     seconds = float(task["seconds"])
     if task.get("deadline") is not None:
@@ -211,11 +166,12 @@ def hint_job(task: dict[str, Any]) -> dict[str, Any]:
         game = Game.resume(Layout.dealt(task["game"], task["deal"]), task["moves"], now.state)
     memory = LineMemory()
     found = hint(game, int(task["budget"]), seconds, memory)
-    lines = [
-        [Layout(game.rules.id, None, state).to_dict(), [str(move) for move in line]]
-        for state, line in memory.learned
-    ]
-    return {"late": False, "hint": found.to_dict(), "positions": found.positions, "lines": lines}
+    return {
+        "late": False,
+        "hint": found.to_dict(),
+        "positions": found.positions,
+        "found": memory.found,
+    }
 
 
 def heuristic_move(rules: Rules, state: State, last: Move | None = None) -> Move | None:

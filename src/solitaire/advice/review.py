@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from solitaire.deals.winnable import solution_for
+from solitaire.deals.winnable import followed, solution_for
 from solitaire.engine.layout import Layout
 from solitaire.engine.moves import play
 from solitaire.engine.state import Move, State
@@ -135,14 +135,10 @@ def begin(
     review = Review([None] * (len(moves) + 1))
     if won:
         review.learn(len(moves), Verdict.WON)
-    stored = solution_for(start.game, start.deal) if start.deal is not None else None
-    if stored:
-        followed = 0
-        while (
-            followed < len(moves) and followed < len(stored) and moves[followed] == stored[followed]
-        ):
-            followed += 1
-        review.learn(followed, Verdict.WON, stored[followed:])
+    on_line = followed(start.game, start.deal, moves)
+    if on_line >= 0:
+        stored = solution_for(start.game, start.deal or 0) or ()
+        review.learn(on_line, Verdict.WON, stored[on_line:])
     for index, line in (known or {}).items():
         review.learn(index, Verdict.WON, line)
     return review

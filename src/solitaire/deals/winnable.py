@@ -18,6 +18,7 @@ extends the lists.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -100,7 +101,29 @@ def proved_numbers(game: str) -> frozenset[int]:
 
 def solution_for(game: str, number: int) -> tuple[str, ...] | None:
     """The stored winning line of deal ``number``, or None if it is not in the list."""
-    for proved in proved_deals(game):
-        if proved.deal == number:
-            return proved.solution
-    return None
+    return _solutions(game).get(number)
+
+
+@cache
+def _solutions(game: str) -> dict[int, tuple[str, ...]]:
+    return {proved.deal: proved.solution for proved in proved_deals(game)}
+
+
+def followed(game: str, number: int | None, moves: Sequence[str]) -> int:
+    """How many of ``moves`` (output notation, from deal ``number``) are the first moves of
+    the deal's stored winning line: the positions up to there lie on the line, and win. -1
+    when the deal has no stored line.
+
+    >>> line = solution_for("blockade", proved_deals("blockade")[0].deal) or ()
+    >>> followed("blockade", proved_deals("blockade")[0].deal, [*line[:3], "t0>t1"])
+    3
+    """
+    stored = None if number is None else solution_for(game, number)
+    if stored is None:
+        return -1
+    shared = 0
+    for played, move in zip(moves, stored, strict=False):
+        if played != move:
+            break
+        shared += 1
+    return shared

@@ -4,17 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from solitaire.engine import status as _status
 from solitaire.engine.clicks import click_move
 from solitaire.engine.errors import IllegalMoveError, SolitaireError
 from solitaire.engine.layout import Layout
 from solitaire.engine.moves import apply, is_legal, legal_moves, play
 from solitaire.engine.rules import Rules
 from solitaire.engine.state import Move, Pile, State
+from solitaire.engine.status import (
+    PLAIN,
+    Judge,
+    Standing,
+    autocomplete_moves,
+    autocomplete_ready,
+    standing,
+)
 
 
 class Game:
     """One game: ``push`` plays a move, ``pop`` takes the last one back, ``redo`` replays it.
+
+    Its :attr:`status` and :meth:`standing` come from ``judge``: the engine's own plain
+    search unless it is given another (the solver's :data:`solitaire.solver.JUDGE`).
 
     >>> game = Game.deal("stronghold", 1)
     >>> move = game.push("t0>c0")
@@ -25,24 +35,27 @@ class Game:
     True
     """
 
-    def __init__(self, start: Layout) -> None:
+    def __init__(self, start: Layout, judge: Judge = PLAIN) -> None:
         self.start = start
         self.rules: Rules = start.rules
+        self.judge = judge
         # The positions after the last len(_states) - 1 moves, the position now last. A
         # game made by resume() knows only the position now until an undo asks for more.
         self._states: list[State] = [start.state]
         self._moves: list[Move | str] = []
-        self._redo: list[Move] = []
+        # The moves taken back, the next one to play again last.
+        self._redo: list[Move | str] = []
+        self._standing: Standing | None = None
 
     @classmethod
-    def deal(cls, game: str, number: int) -> Game:
+    def deal(cls, game: str, number: int, judge: Judge = PLAIN) -> Game:
         """A new game of deal ``number``."""
-        return cls(Layout.dealt(game, number))
+        return cls(Layout.dealt(game, number), judge)
 
     @classmethod
-    def replay(cls, start: Layout, moves: Iterable[Move | str]) -> Game:
+    def replay(cls, start: Layout, moves: Iterable[Move | str], judge: Judge = PLAIN) -> Game:
         """The game reached by playing ``moves`` from ``start``; raises on the first bad one."""
-        game = cls(start)
+        game = cls(start, judge)
         for number, move in enumerate(moves, 1):
             try:
                 game.push(move)
@@ -51,18 +64,27 @@ class Game:
         return game
 
     @classmethod
-    def resume(cls, start: Layout, moves: Sequence[Move | str], state: State) -> Game:
+    def resume(
+        cls,
+        start: Layout,
+        moves: Sequence[Move | str],
+        state: State,
+        undone: Sequence[Move | str] = (),
+        judge: Judge = PLAIN,
+    ) -> Game:
         """The game that ``moves`` (in output notation, as :attr:`notation` gives them) took
-        from ``start`` to ``state``, trusted as it is: nothing is replayed, so resuming costs
-        the same after three moves as after three hundred.
+        from ``start`` to ``state``, with ``undone`` (as :attr:`undone` gives them) to play
+        again, trusted as it is: nothing is replayed, so resuming costs the same after three
+        moves as after three hundred.
 
         The earlier positions are replayed from ``start`` only when something asks for them
         (an undo past the moves played since, or :attr:`positions`).
         """
-        game = cls(start)
+        game = cls(start, judge)
         if moves:
             game._moves = list(moves)
             game._states = [state]
+        game._redo = list(undone)
         return game
 
     @property
@@ -79,7 +101,13 @@ class Game:
     @property
     def notation(self) -> list[str]:
         """Every move played since the start, in output notation."""
-        return [move if isinstance(move, str) else str(move) for move in self._moves]
+        return [str(move) for move in self._moves]
+
+    @property
+    def undone(self) -> list[str]:
+        """The moves taken back that :meth:`redo` can play again, in output notation, the next
+        one last."""
+        return [str(move) for move in self._redo]
 
     @property
     def positions(self) -> tuple[State, ...]:
@@ -94,6 +122,8 @@ class Game:
 
     def legal_moves(self) -> Iterator[Move]:
         """Every legal move now."""
+        if self._standing is not None:
+            return iter(self._standing.legal)
         return legal_moves(self.rules, self.state)
 
     def is_legal(self, move: Move | str) -> bool:
@@ -105,9 +135,7 @@ class Game:
 
         An illegal move raises :class:`IllegalMoveError` and changes nothing.
         """
-        played, after = apply(self.rules, self.state, _move(move))
-        self._states.append(after)
-        self._moves.append(played)
+        played = self._play(_move(move))
         self._redo.clear()
         return played
 
@@ -120,23 +148,22 @@ class Game:
         self._states.pop()
         move = _move(self._moves.pop())
         self._redo.append(move)
+        self._standing = None
         return move
 
     def restart(self) -> None:
         """Take back every move at once; redo then plays them again from the start."""
-        self._redo.extend(reversed(self.moves))
+        self._redo.extend(reversed(self._moves))
         self._moves = []
         self._states = [self.start.state]
+        self._standing = None
 
     def redo(self) -> Move:
         """Play again the last move taken back."""
         if not self._redo:
             raise IllegalMoveError("there is no move to redo")
-        move = self._redo[-1]
-        played, after = apply(self.rules, self.state, move)
+        played = self._play(_move(self._redo[-1]))
         self._redo.pop()
-        self._states.append(after)
-        self._moves.append(played)
         return played
 
     @property
@@ -152,20 +179,29 @@ class Game:
 
     def autocomplete(self) -> list[Move]:
         """If nothing is left to decide, play every remaining card home; return the moves."""
-        if not _status.autocomplete_ready(self.rules, self.state):
+        if not autocomplete_ready(self.rules, self.state):
             return []
-        moves = _status.autocomplete_moves(self.rules, self.state)
+        moves = autocomplete_moves(self.rules, self.state)
         return [self.push(move) for move in moves]
+
+    def standing(self) -> Standing:
+        """The status now, whether the position is proved lost, and the legal moves, worked
+        out together once per position (:func:`solitaire.engine.status.standing`)."""
+        if self._standing is None:
+            self._standing = standing(self.rules, self.state, self.judge)
+        return self._standing
 
     @property
     def status(self) -> str:
         """``"won"``, ``"stuck"`` or ``"playing"``."""
-        return _status.status(self.rules, self.state)
+        return self.standing().status
 
-    def status_and_legal(self) -> tuple[str, list[Move]]:
-        """The status and every legal move now, listed once for both."""
-        legal = list(self.legal_moves())
-        return _status.status(self.rules, self.state, legal), legal
+    def _play(self, move: Move) -> Move:
+        played, after = apply(self.rules, self.state, move)
+        self._states.append(after)
+        self._moves.append(played)
+        self._standing = None
+        return played
 
     def _recall_positions(self) -> None:
         """Fill in the positions a resumed game skipped, replaying its moves from the start.

@@ -58,16 +58,21 @@ def warm() -> None:
     tables for it. Read inside a request, they hold the interpreter lock for up to a tenth of
     a second each, while every other request of that web process waits."""
     from solitaire.deals.winnable import proved_numbers
-    from solitaire.engine.game import Game as Engine
-    from solitaire.engine.status import is_lost
+    from solitaire.site.play.records import dealt
     from solitaire.site.rules.survey import verdict
     from solitaire.site.served import served_games
 
     for game in served_games():
         proved_numbers(game)
         verdict(game, 1)
-        engine = Engine.deal(game, 1)
-        is_lost(engine.rules, engine.state, engine.status_and_legal()[0])
+        dealt(game, 1)
+
+
+def _worker_exit(server: Any, worker: Any) -> None:
+    """gunicorn's hook in a web process that is ending: stop its background work first."""
+    from solitaire.site.play.background import shutdown
+
+    shutdown()
 
 
 def serve(
@@ -98,10 +103,14 @@ def serve(
     except ImportError:  # no gunicorn on this system (Windows): one process
         from waitress import serve as waitress_serve
 
+        from solitaire.site.play.background import shutdown
         from solitaire.site.wsgi import application
 
         start_schedule()
-        waitress_serve(application, host=host, port=port, threads=threads, ident="solitaire")
+        try:
+            waitress_serve(application, host=host, port=port, threads=threads, ident="solitaire")
+        finally:
+            shutdown()
         return
 
     class Site(BaseApplication):  # type: ignore[misc]
@@ -123,6 +132,7 @@ def serve(
                 "reuse_port": True,
                 "graceful_timeout": 10,
                 "timeout": 60,
+                "worker_exit": _worker_exit,
             }
             for key, value in options.items():
                 self.cfg.set(key, value)

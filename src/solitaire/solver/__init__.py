@@ -16,7 +16,8 @@ Python kernel otherwise or under ``SOLITAIRE_PURE=1``:
 
 from solitaire.engine.rules import Rules
 from solitaire.engine.state import State
-from solitaire.solver.backend import implementation, new_kernel
+from solitaire.solver.backend import implementation
+from solitaire.solver.judge import JUDGE, SolverJudge
 from solitaire.solver.search import DEFAULT_BUDGET, Solution, solve
 from solitaire.solver.stuck import stuck
 from solitaire.solver.verdict import Verdict
@@ -33,14 +34,14 @@ def dead(rules: Rules, state: State) -> bool:
     >>> dead(rules, deal(rules, 1))
     False
     """
-    kernel = new_kernel(rules, state)
-    root, _moves = kernel.start(state)
-    return bool(kernel.left(root)) and bool(kernel.dead(root))
+    return JUDGE.assess(rules, state, 0)[1]
 
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "JUDGE",
     "Solution",
+    "SolverJudge",
     "Verdict",
     "dead",
     "implementation",

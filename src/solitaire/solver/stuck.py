@@ -27,7 +27,11 @@ def stuck(rules: Rules, state: State, limit: int) -> bool:
     """Whether no sequence of moves from ``state`` brings progress (see above), searching at
     most ``limit`` positions; reaching the limit answers False.
     """
-    kernel = new_kernel(rules, state)
+    return stuck_on(new_kernel(rules, state), state, limit)
+
+
+def stuck_on(kernel: Core, state: State, limit: int) -> bool:
+    """:func:`stuck`, on a kernel made for ``state``'s game and stock."""
     root = kernel.position(state)
     if kernel.left(root) == 0:
         return False  # won

@@ -73,6 +73,10 @@ class Workers(Protocol):
     def close(self) -> None:
         """Stop the workers (jobs not yet started are dropped)."""
 
+    def stop(self) -> None:
+        """Stop the workers at once, as the caller ends: jobs not yet started are dropped
+        and running ones ended (their futures fail), so that nothing is waited for."""
+
 
 def before(deadline: float, job: Callable[..., R], *args: Any) -> R | None:
     """``job(*args)``, or None without running it when it starts after ``deadline`` (a
@@ -161,6 +165,9 @@ class InlineWorkers:
     def close(self) -> None:
         """Nothing to stop."""
 
+    def stop(self) -> None:
+        """Nothing to stop."""
+
 
 class LocalWorkers:
     """A pool of worker processes on this machine, started with the first job."""
@@ -222,6 +229,18 @@ class LocalWorkers:
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = None
 
+    def stop(self) -> None:
+        """Stop the processes, dropping jobs not started and ending the running ones."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+            if pool is None:
+                return
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                with contextlib.suppress(OSError):
+                    process.terminate()
+
 
 class DaskWorkers:
     """The workers of a Dask distributed cluster, reached through its scheduler."""
@@ -260,6 +279,10 @@ class DaskWorkers:
 
     def close(self) -> None:
         """Let go of the cluster (it keeps running for others)."""
+        self.client.close()
+
+    def stop(self) -> None:
+        """Let go of the cluster; the jobs this client sent are released with it."""
         self.client.close()
 
 

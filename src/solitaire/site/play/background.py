@@ -1,14 +1,22 @@
-"""Work a web process does after the request that started it: a bounded set of threads.
+"""Work a web process does after the request that started it: the solver workers, and a
+bounded set of threads that keep what they answer.
 
-Solver jobs run on the solver workers (:mod:`solitaire.solver.workers`); nobody waits on one of
-them with a thread of its own. A job's future calls back when it is done, and the callback
-hands what is left to do (keep the answer in the database or the cache) to :data:`FINISHERS`,
-a pool of ``FINISHER_THREADS`` threads per process. Reviews, which wait on several rounds of
-jobs in turn, each take one of at most ``settings.REVIEW_THREADS`` threads
-(:func:`run_review`); past that they are refused, never queued.
+Solver jobs run on this process's one set of solver workers (:func:`workers`: local
+processes, or a Dask cluster; :mod:`solitaire.solver.workers`), which Hint, review and the
+questions share; nobody waits on a job with a thread of its own. A job's future calls back
+when it is done, and the callback hands what is left to do (keep the answer in the database
+or the cache) to :data:`FINISHERS`, a pool of ``FINISHER_THREADS`` threads per process.
+Reviews, which wait on several rounds of jobs in turn, each take one of at most
+``settings.REVIEW_THREADS`` threads (:func:`run_review`); past that they are refused, never
+queued.
 
 With ``settings.REVIEW_IN_THREAD`` off (the tests) everything runs at once in the caller's
 thread, so that a test sees it end.
+
+When the process stops, :func:`shutdown` (gunicorn's ``worker_exit``) drops the jobs not yet
+started, stops the ones running, lets the finishers end what they hold, and turns away what
+comes after: an answer that comes back then is let go, quietly (the cache's keys for it
+expire on their own).
 """
 
 from __future__ import annotations
@@ -22,6 +30,8 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 
+from solitaire.solver.workers import Workers, connect
+
 logger = logging.getLogger(__name__)
 
 FINISHER_THREADS = 2
@@ -29,6 +39,44 @@ FINISHER_THREADS = 2
 writes, so two keep up with any number of solver workers."""
 
 FINISHERS = ThreadPoolExecutor(FINISHER_THREADS, thread_name_prefix="solitaire-finish")
+
+_workers: Workers | None = None
+_workers_lock = threading.Lock()
+_closing = threading.Event()
+
+
+def workers() -> Workers:
+    """This process's solver workers, made when the first job needs them."""
+    global _workers
+    with _workers_lock:
+        if _workers is None:
+            _workers = connect(
+                settings.SOLVER_SCHEDULER, settings.SOLVER_PROCESSES, settings.SOLVER_NICE
+            )
+        return _workers
+
+
+def reset_workers() -> None:
+    """Let go of the workers (the next job connects again, with the settings as they are);
+    jobs already running end on their own."""
+    global _workers
+    with _workers_lock:
+        if _workers is not None:
+            _workers.close()
+        _workers = None
+
+
+def shutdown() -> None:
+    """Stop this process's background work, as the process ends: no new work is taken, the
+    solver jobs are stopped (their answers are not waited for), and the finishers end the
+    tasks they hold."""
+    global _workers
+    _closing.set()
+    with _workers_lock:
+        if _workers is not None:
+            _workers.stop()
+        _workers = None
+    FINISHERS.shutdown(wait=True, cancel_futures=True)
 
 
 
@@ -75,11 +123,18 @@ def _logged(task: Callable[..., None], *args: Any) -> None:
 
 
 def finish(task: Callable[..., None], *args: Any) -> None:
-    """Run ``task(*args)`` on a finisher thread (at once, in this thread, in tests)."""
-    if _in_threads():
-        FINISHERS.submit(_logged, task, *args)
-    else:
+    """Run ``task(*args)`` on a finisher thread (at once, in this thread, in tests); once the
+    process is stopping, let it go."""
+    if not _in_threads():
         task(*args)
+        return
+    try:
+        if not _closing.is_set():
+            FINISHERS.submit(_logged, task, *args)
+            return
+    except RuntimeError:  # the interpreter is ending: no thread may start any more
+        pass
+    logger.info("stopping: %s was let go", getattr(task, "__name__", task))
 
 
 def when_done(job: Any, task: Callable[..., None], *args: Any) -> None:

@@ -30,7 +30,7 @@ from solitaire.advice.review import solve_job
 from solitaire.deals.winnable import proved_deals, proved_numbers
 from solitaire.engine.layout import Layout
 from solitaire.site.jsonapi import TooMany
-from solitaire.site.play import background, hinting, quotas
+from solitaire.site.play import background, quotas
 from solitaire.site.play.models import DealVerdict, VerdictRequest
 from solitaire.solver.verdict import Verdict
 from solitaire.solver.workers import Job, before
@@ -99,10 +99,10 @@ def _start(game: str, deal: int, lease: quotas.Lease) -> None:
     }
     try:
         start_by = time.time() + settings.VERDICT_SECONDS
-        job = hinting.workers().submit(before, start_by, solve_job, task)
+        job = background.workers().submit(before, start_by, solve_job, task)
     except Exception:
         logger.exception("the solve of %s deal %s could not start", game, deal)
-        hinting.reset_workers()
+        background.reset_workers()
         _ask_again(game, deal)
         lease.release()
         return

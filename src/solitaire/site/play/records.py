@@ -20,16 +20,17 @@ from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+import solitaire
 from solitaire.engine.clicks import click_map
 from solitaire.engine.deal import MAX_DEAL
-from solitaire.engine.game import Game as Engine
 from solitaire.engine.layout import Layout
 from solitaire.engine.state import Move
-from solitaire.engine.status import WON, autocomplete_ready, is_lost
+from solitaire.engine.status import WON, Standing, autocomplete_ready
 from solitaire.engine.tablefacts import table_facts
 from solitaire.site.jsonapi import Refused
 from solitaire.site.play import known
 from solitaire.site.play.models import Game, Kind, Result
+from solitaire.solver import JUDGE
 
 RESULTS = {"won": Result.WON, "stuck": Result.STUCK, "playing": Result.PLAYING}
 """The stored result for each status the engine reports."""
@@ -38,12 +39,12 @@ RANDOM_DEALS = 1_000_000
 """A plain New deal draws its number from 1 to this, short enough to read out."""
 
 
-def replay(record: Game) -> Engine:
+def replay(record: Game) -> solitaire.Game:
     """The engine's game for a stored one, every move replayed and checked from the deal."""
-    return Engine.replay(Layout.dealt(record.game, record.deal), record.moves)
+    return solitaire.Game.replay(Layout.dealt(record.game, record.deal), record.moves, JUDGE)
 
 
-def resume(record: Game) -> Engine:
+def resume(record: Game) -> solitaire.Game:
     """The engine's game for a stored one, resumed at its kept position without a replay.
 
     A game kept before positions were (or made without one) is replayed once, and its
@@ -51,26 +52,28 @@ def resume(record: Game) -> Engine:
     """
     start = Layout.dealt(record.game, record.deal)
     if record.layout is None:
-        engine = Engine.replay(start, record.moves)
+        engine = solitaire.Game.replay(start, record.moves, JUDGE)
         keep(record, engine)
         return engine
     now = Layout.from_dict(record.layout, check=False)  # the engine wrote it: no recount
-    return Engine.resume(start, record.moves, now.state)
+    return solitaire.Game.resume(start, record.moves, now.state, record.undone, JUDGE)
 
 
-def keep(record: Game, engine: Engine) -> list[Move]:
-    """Copy the engine's moves, position and status onto the record; return the legal moves,
-    listed once for the status and for the game object."""
-    record.status, legal = engine.status_and_legal()
+def keep(record: Game, engine: solitaire.Game) -> Standing:
+    """Copy the engine's moves, the moves it can redo, its position and its status onto the
+    record; return where the position stands, worked out once (one pass of the solver's
+    judge) for the status, the lost flag and the legal moves of the game object."""
+    now = engine.standing()
+    record.status = now.status
     record.moves = engine.notation
+    record.undone = engine.undone
     record.layout = engine.layout.to_dict()
-    return legal
+    return now
 
 
 def describe(
     record: Game,
-    engine: Engine | None = None,
-    legal: list[Move] | None = None,
+    engine: solitaire.Game | None = None,
     *,
     deal_facts: bool = True,
     **extra: Any,
@@ -78,12 +81,11 @@ def describe(
     """The game object of SPEC's API, plus a few keys the table uses: ``table`` (the facts
     the table draws the game from), ``clicks`` (what a click on each card does now, as the
     engine decides it: :func:`solitaire.engine.clicks.click_map`) and ``lost`` (the position is
-    proved lost: :func:`solitaire.engine.status.is_lost`). With ``deal_facts`` (a game dealt or
-    read, not changed) also ``deal_verdict``, what is known of the deal as dealt
+    proved lost: :attr:`solitaire.engine.status.Standing.lost`). With ``deal_facts`` (a game
+    dealt or read, not changed) also ``deal_verdict``, what is known of the deal as dealt
     (:func:`solitaire.site.play.known.deal_verdict`): a move does not change it."""
     engine = engine or resume(record)
-    if legal is None:
-        legal = list(engine.legal_moves())
+    now = engine.standing()
     dealt = known.deal_verdict(record) if deal_facts else known.cheaply(record)
     data: dict[str, Any] = {
         "id": record.pk,
@@ -91,7 +93,7 @@ def describe(
         "deal": record.deal,
         "layout": record.layout,
         "moves": list(record.moves),
-        "legal": [str(move) for move in legal],
+        "legal": [str(move) for move in now.legal],
         "status": record.status,
         "version": record.version,
         "result": record.result,
@@ -104,10 +106,10 @@ def describe(
         "started": record.started,
         "autocompleted": [],
         "proved": bool(dealt and dealt["result"] == WON),
-        "lost": is_lost(engine.rules, engine.state, record.status),
+        "lost": now.lost,
         "finishable": autocomplete_ready(engine.rules, engine.state),
         "table": table_facts(record.game),
-        "clicks": click_map(engine.rules, engine.state, legal),
+        "clicks": click_map(engine.rules, engine.state, now.legal),
     }
     if deal_facts:
         data["deal_verdict"] = dealt
@@ -138,8 +140,8 @@ def start(games: QuerySet[Game], owner: dict[str, Any], game: str, deal: int, ki
 
 def dealt(game: str, deal: int) -> dict[str, Any]:
     """The fields of a game just dealt: its position and the engine's status there."""
-    engine = Engine.deal(game, deal)
-    return {"layout": engine.layout.to_dict(), "status": engine.status_and_legal()[0]}
+    engine = solitaire.Game.deal(game, deal, JUDGE)
+    return {"layout": engine.layout.to_dict(), "status": engine.status}
 
 
 def daily(owner: dict[str, Any], game: str, day: datetime.date, deal: int) -> tuple[Game, bool]:
@@ -154,8 +156,8 @@ def daily(owner: dict[str, Any], game: str, day: datetime.date, deal: int) -> tu
     return record, created
 
 
-Change = Callable[[Game, Engine], list[Move]]
-"""Changes ``engine`` (and the record's redo list), returning moves Auto complete played."""
+Change = Callable[[solitaire.Game], list[Move]]
+"""Changes the engine's game, returning the moves Auto complete played."""
 
 
 def change(record: Game, version: int, action: Change) -> dict[str, Any]:
@@ -179,8 +181,8 @@ def change(record: Game, version: int, action: Change) -> dict[str, Any]:
         raise Refused(409, "this game was replaced by a newer deal")
     engine = resume(record)
     before = len(record.moves)
-    autocompleted = action(record, engine)
-    legal = keep(record, engine)
+    autocompleted = action(engine)
+    keep(record, engine)
     # Moves made count every move played (a redo too), and stay counted when taken back.
     record.moves_made += max(0, len(record.moves) - before)
     if record.first_move is None and record.moves_made:
@@ -192,7 +194,7 @@ def change(record: Game, version: int, action: Change) -> dict[str, Any]:
     if not write_if_unchanged(record, version):
         raise Refused(409, "the game changed while this move was worked out: reload it")
     moved = [str(move) for move in autocompleted]
-    return describe(record, engine, legal, deal_facts=False, autocompleted=moved)
+    return describe(record, engine, deal_facts=False, autocompleted=moved)
 
 
 OPEN = (Result.PLAYING, Result.STUCK)
@@ -237,7 +239,7 @@ def write_if_unchanged(record: Game, version: int) -> bool:
         return bool(cursor.rowcount == 1)
 
 
-def autocomplete_if(enabled: bool, engine: Engine) -> list[Move]:
+def autocomplete_if(enabled: bool, engine: solitaire.Game) -> list[Move]:
     """Auto complete, when the player has it on and nothing is left to decide."""
     return engine.autocomplete() if enabled else []
 
@@ -245,9 +247,8 @@ def autocomplete_if(enabled: bool, engine: Engine) -> list[Move]:
 def play_move(move: str, autocomplete: bool) -> Change:
     """A change that plays ``move`` (then Auto complete, if on)."""
 
-    def action(record: Game, engine: Engine) -> list[Move]:
+    def action(engine: solitaire.Game) -> list[Move]:
         engine.push(move)
-        record.undone = []
         return autocomplete_if(autocomplete, engine)
 
     return action
@@ -256,16 +257,15 @@ def play_move(move: str, autocomplete: bool) -> Change:
 def play_click(pile: str, index: int | None, autocomplete: bool) -> Change:
     """A change that plays what a click on card ``index`` of ``pile`` does."""
 
-    def action(record: Game, engine: Engine) -> list[Move]:
+    def action(engine: solitaire.Game) -> list[Move]:
         if engine.click(pile, index) is None:
             raise Refused(400, "that card has nowhere to go")
-        record.undone = []
         return autocomplete_if(autocomplete, engine)
 
     return action
 
 
-def finish(record: Game, engine: Engine) -> list[Move]:
+def finish(engine: solitaire.Game) -> list[Move]:
     """A change that plays every card home when nothing is left to decide (Auto complete,
     asked for by the player who has it off)."""
     moves = engine.autocomplete()
@@ -273,32 +273,28 @@ def finish(record: Game, engine: Engine) -> list[Move]:
         raise Refused(
             400, "there is something left to decide: play on until every pile is in order"
         )
-    record.undone = []
     return moves
 
 
-def undo(record: Game, engine: Engine) -> list[Move]:
+def undo(engine: solitaire.Game) -> list[Move]:
     """A change that takes back the last move."""
-    move = engine.pop()
-    record.undone = [*record.undone, str(move)]
+    engine.pop()
     return []
 
 
 def redo(autocomplete: bool) -> Change:
     """A change that plays again the last move taken back."""
 
-    def action(record: Game, engine: Engine) -> list[Move]:
-        if not record.undone:
+    def action(engine: solitaire.Game) -> list[Move]:
+        if not engine.can_redo:
             raise Refused(400, "there is no move to redo")
-        engine.push(record.undone[-1])
-        record.undone = record.undone[:-1]
+        engine.redo()
         return autocomplete_if(autocomplete, engine)
 
     return action
 
 
-def restart(record: Game, engine: Engine) -> list[Move]:
+def restart(engine: solitaire.Game) -> list[Move]:
     """A change that goes back to the deal; redo then replays the moves from the start."""
-    record.undone = [*record.undone, *reversed(record.moves)]
     engine.restart()
     return []

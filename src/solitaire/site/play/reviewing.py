@@ -24,13 +24,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from solitaire.advice.review import Review as Analysis
-from solitaire.advice.review import begin, positions, run
+from solitaire.advice import review
 from solitaire.engine.layout import Layout
-from solitaire.engine.status import is_lost
 from solitaire.site.jsonapi import TooMany
 from solitaire.site.play import background, quotas, records
-from solitaire.site.play.hinting import LINES, workers
+from solitaire.site.play.hinting import LINES
 from solitaire.site.play.models import Game, Result, Review
 from solitaire.solver.verdict import Verdict
 
@@ -45,14 +43,13 @@ ENDED = (Result.WON, Result.STUCK, Result.ABANDONED)
 
 def reviewable(record: Game) -> bool:
     """Whether the game has ended (review is for after the game): won, stuck or left, or
-    still open at a position the engine proves lost (:func:`solitaire.engine.status.is_lost`: no
+    still open at a position proved lost (:attr:`solitaire.engine.status.Standing.lost`: no
     move can win it, so the player may as well see where it went wrong)."""
     if record.result in ENDED:
         return True
     if record.result != Result.PLAYING or not record.moves:
         return False
-    engine = records.resume(record)
-    return is_lost(engine.rules, engine.state, record.status)
+    return records.resume(record).standing().lost
 
 
 def review_of(record: Game, asker: str) -> dict[str, Any]:
@@ -125,8 +122,8 @@ def _give_back(row: Review) -> None:
     Review.objects.filter(pk=row.pk).update(heartbeat=stale)
 
 
-def _analysis(row: Review) -> Analysis:
-    return Analysis(
+def _analysis(row: Review) -> review.Review:
+    return review.Review(
         verdicts=[None if v is None else Verdict(v) for v in row.verdicts],
         lines={int(k): tuple(v) for k, v in row.lines.items()},
         probed=set(row.probed),
@@ -134,7 +131,7 @@ def _analysis(row: Review) -> Analysis:
     )
 
 
-def _save(pk: int, analysis: Analysis) -> None:
+def _save(pk: int, analysis: review.Review) -> None:
     Review.objects.filter(pk=pk).update(
         verdicts=[None if v is None else str(v) for v in analysis.verdicts],
         probed=sorted(analysis.probed),
@@ -148,7 +145,7 @@ def _run(pk: int, lease: quotas.Lease) -> None:
     """Run one review to its end, saving each round (on a review thread, or inline), then
     give its quota back."""
 
-    def saved(progress: Analysis) -> None:
+    def saved(progress: review.Review) -> None:
         _save(pk, progress)
         lease.extend(_seconds())
 
@@ -156,21 +153,21 @@ def _run(pk: int, lease: quotas.Lease) -> None:
         row = Review.objects.select_related("game").get(pk=pk)
         record = row.game
         start = Layout.dealt(record.game, record.deal)
-        states = positions(start, record.moves)
+        states = review.positions(start, record.moves)
         if not row.probed and all(v is None for v in row.verdicts):
             known = {}
             for index, state in enumerate(states):
                 line = LINES.recall(start.rules, state)
                 if line:
                     known[index] = [str(move) for move in line]
-            analysis = begin(start, record.moves, record.result == Result.WON, known)
+            analysis = review.begin(start, record.moves, record.result == Result.WON, known)
         else:
             analysis = _analysis(row)
-        run(
+        review.run(
             analysis,
             start,
             states,
-            workers(),
+            background.workers(),
             settings.REVIEW_BUDGET,
             settings.REVIEW_SECONDS,
             progress=saved,

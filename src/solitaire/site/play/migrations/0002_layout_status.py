@@ -7,14 +7,16 @@ from django.db import migrations, models
 
 def fill_positions(apps: Any, schema_editor: Any) -> None:
     """Replay every game once, so that no request ever has to."""
+    import solitaire
     from solitaire.engine.errors import SolitaireError
-    from solitaire.engine.game import Game as Engine
     from solitaire.engine.layout import Layout
+    from solitaire.solver import JUDGE
 
     games = apps.get_model("play", "Game")
     for record in games.objects.filter(layout__isnull=True).iterator():
         try:
-            engine = Engine.replay(Layout.dealt(record.game, record.deal), record.moves)
+            start = Layout.dealt(record.game, record.deal)
+            engine = solitaire.Game.replay(start, record.moves, JUDGE)
         except SolitaireError:
             continue  # left for `solitaire checkgames` to report
         record.layout = engine.layout.to_dict()
