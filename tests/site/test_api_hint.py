@@ -335,11 +335,12 @@ def test_lines_are_kept_where_every_web_process_reads_them(guest, settings) -> N
 
     assert settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     url = settings.CACHES["default"]["LOCATION"]  # this test worker's database of Redis
-    proved = proved_deals("blockade")[0]
-    game = guest.new("blockade", proved.deal)
-    assert guest.post(f"/api/games/{game['id']}/hint").json()["move"] == proved.solution[0]
-    kept = redis.Redis.from_url(url).keys("solitaire:1:line:blockade:*")
-    assert len(kept) == len(proved.solution)
+    settings.SOLVER_PROCESSES, settings.HINT_SECONDS, settings.HINT_BUDGET = 0, 30.0, 200_000
+    game = guest.play(guest.new("stronghold", 29), "t0>c0")
+    hint = guest.post(f"/api/games/{game['id']}/hint").json()
+    assert hint["result"] == "won"
+    kept = redis.Redis.from_url(url).keys("solitaire:1:line:stronghold:*")
+    assert len(kept) == len(hint["line"])  # one entry for each position along the line
 
 
 def test_another_players_hint_is_not_found(guest, bob_api, parked, hard) -> None:
