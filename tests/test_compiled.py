@@ -24,7 +24,7 @@ from solitaire.engine.games import get_rules
 from solitaire.engine.moves import apply
 from solitaire.solver import backend
 from solitaire.solver.kernel import Kernel
-from solitaire.solver.search import Solution, solve
+from solitaire.solver.search import solve
 
 # (game, deal, budget): won, lost and unknown answers, in every game
 CASES = [
@@ -49,34 +49,52 @@ def test_the_c_core_is_in_use_on_ci() -> None:
     assert backend.native(), solver.implementation()
     rules = get_rules("streets")
     assert type(backend.new_kernel(rules, deal(rules, 1))) is not Kernel
+    assert _solved(False, "stronghold", 1, 3000)[0] == "the C core (solitaire.solver._core)"
 
 
-def _on_python(game: str, number: int, budget: int, monkeypatch: pytest.MonkeyPatch) -> Solution:
-    """The solve as plain Python: the seam handing out the Python kernel."""
-    rules = get_rules(game)
-    with monkeypatch.context() as patched:
-        patched.setattr(backend, "_NATIVE", None)
-        assert type(backend.new_kernel(rules, deal(rules, number))) is Kernel
-        return solve(rules, deal(rules, number), budget)
+SOLVE_ONE = """
+import json, sys
+from solitaire.engine.deal import deal
+from solitaire.engine.games import get_rules
+from solitaire.solver import implementation, solve
+game, number, budget = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+rules = get_rules(game)
+found = solve(rules, deal(rules, number), budget)
+line = None if found.solution is None else [str(move) for move in found.solution]
+print(implementation())
+print(json.dumps([found.result, found.positions, found.expanded, line]))
+"""
+
+
+def _solved(pure: bool, game: str, number: int, budget: int) -> tuple[str, list[object]]:
+    """The solve in a process of its own, on the build a user gets: plain Python with
+    ``SOLITAIRE_PURE`` set, else the C core; which build ran, and its answer."""
+    env = {key: value for key, value in os.environ.items() if key != "SOLITAIRE_PURE"}
+    if pure:
+        env["SOLITAIRE_PURE"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-c", SOLVE_ONE, game, str(number), str(budget)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    which, answer = done.stdout.splitlines()
+    return which, json.loads(answer)
 
 
 @pytest.mark.long
 @pytest.mark.parametrize(("game", "number", "budget"), CASES)
-def test_both_builds_find_the_same(
-    game: str, number: int, budget: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_both_builds_find_the_same(game: str, number: int, budget: int) -> None:
     if not backend.native():
         pytest.skip(f"solver is {solver.implementation()}")
     rules = get_rules(game)
-    assert type(backend.new_kernel(rules, deal(rules, number))) is not Kernel
     fast = solve(rules, deal(rules, number), budget)
-    slow = _on_python(game, number, budget, monkeypatch)
-    assert (fast.result, fast.positions, fast.expanded, fast.solution) == (
-        slow.result,
-        slow.positions,
-        slow.expanded,
-        slow.solution,
-    )
+    which, slow = _solved(True, game, number, budget)
+    assert which == "plain Python (SOLITAIRE_PURE is set)"
+    line = None if fast.solution is None else [str(move) for move in fast.solution]
+    assert [fast.result, fast.positions, fast.expanded, line] == slow
     if fast.solution is not None:
         state = deal(rules, number)
         for move in fast.solution:

@@ -12,7 +12,8 @@ ranking children by score plus random noise and each cut off after a few thousan
 positions, restarted with a fresh seed on Luby's schedule (:func:`luby`). The seeds are
 fixed, so an answer is the same every run.
 
-On the C core both run in C (``core/dfs.c``, ``Core.dfs``), a translation of :func:`dfs`.
+Both call the kernel's own depth-first search (``Core.dfs``): the C core's
+(``core/dfs.c``) or the Python kernel's, :func:`expand`, of which the C one is a translation.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any, Final
 
 from solitaire.solver.protocol import Child, Core, Keys, RawMove, Score, Steps
@@ -109,13 +111,27 @@ def dfs(
     drawn from it; without, by score."""
     if shared is None:
         shared = kernel.keyset()
-    if kernel.native:
-        draw = None if order is None else order.random
-        return kernel.dfs(root, scorer, budget, deadline, shared, draw, PROBE_NOISE, limit)
+    draw = None if order is None else order.random
+    return kernel.dfs(root, scorer, budget, deadline, shared, draw, PROBE_NOISE, limit)
+
+
+def expand(
+    kernel: Core,
+    root: Any,
+    scorer: Score,
+    budget: int,
+    deadline: float | None,
+    shared: Keys,
+    draw: Callable[[], float] | None,
+    noise: float,
+    limit: int,
+) -> tuple[str, int, list[RawMove], Keys]:
+    """The Python kernel's depth-first search (``Kernel.dfs``): :func:`dfs`'s answer, with
+    children ranked by score plus ``noise`` times a number from ``draw`` when it is given."""
     root_key = kernel.key(root)
     visited = kernel.keyset()
     visited.add(root_key)
-    frames: list[list[Child]] = [_ranked(kernel, scorer, root, visited, order)]
+    frames: list[list[Child]] = [_ranked(kernel, scorer, root, visited, draw, noise)]
     cursor = [0]
     path: list[Steps] = []
     expanded = 0
@@ -149,7 +165,7 @@ def dfs(
             shared.add(key)
             expanded += 1
         visited.add(key)
-        frames.append(_ranked(kernel, scorer, pos, visited, order))
+        frames.append(_ranked(kernel, scorer, pos, visited, draw, noise))
         cursor.append(0)
         path.append(moves)
     return LOST, expanded, [], visited
@@ -160,14 +176,14 @@ def _ranked(
     scorer: Score,
     pos: Any,
     visited: Keys,
-    order: random.Random | None,
+    draw: Callable[[], float] | None,
+    noise: float,
 ) -> list[Child]:
-    """The children of ``pos`` not yet visited, best first: by score, plus noise from
-    ``order`` when it is given."""
-    if order is None:
+    """The children of ``pos`` not yet visited, best first: by score, plus ``noise`` times a
+    number from ``draw`` when it is given."""
+    if draw is None:
         return kernel.children(pos, visited, scorer)
     children = kernel.children(pos, visited, scorer, False)
-    draw = order.random
-    noisy = [(child[0] + draw() * PROBE_NOISE, at) for at, child in enumerate(children)]
+    noisy = [(child[0] + draw() * noise, at) for at, child in enumerate(children)]
     noisy.sort(reverse=True)
     return [children[at] for _noise, at in noisy]

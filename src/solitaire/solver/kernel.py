@@ -13,14 +13,17 @@ only judge of a move: a solution is replayed through it before it is handed out,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
-from typing import Any, Final
+from typing import Final
 
 from solitaire.engine.rules import Rules
 from solitaire.engine.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
+from solitaire.solver import bestfirst, depthfirst, shorten, stockbeam
 from solitaire.solver.dead import dead
 from solitaire.solver.lookup import Lookup
 from solitaire.solver.moves import generate
+from solitaire.solver.protocol import Keys
 from solitaire.solver.scoring import Scorer, Weights
 from solitaire.solver.tables import (
     CELL0,
@@ -65,9 +68,6 @@ class Kernel:
     ranks them, and :meth:`key` the canonical key that identifies positions that play the
     same. :meth:`scorer` makes a scorer that shares this kernel's caches.
     """
-
-    native = False
-    """The searches run in Python (depthfirst.py, bestfirst.py, stockbeam.py), not here."""
 
     def __init__(self, rules: Rules, state: State) -> None:
         self.rules = rules
@@ -333,42 +333,42 @@ class Kernel:
         scorer: Scorer,
         budget: int,
         deadline: float | None,
-        shared: Any,
-        draw: object,
+        shared: Keys,
+        draw: Callable[[], float] | None,
         noise: float,
         limit: int,
-    ) -> tuple[str, int, list[RawMove], set[bytes]]:
-        """Not here: the Python kernel's depth-first search is ``depthfirst.dfs``."""
-        raise NotImplementedError("the Python kernel searches in depthfirst.py")
+    ) -> tuple[str, int, list[RawMove], Keys]:
+        """Depth-first search from ``root`` (:func:`solitaire.solver.depthfirst.expand`)."""
+        return depthfirst.expand(self, root, scorer, budget, deadline, shared, draw, noise, limit)
 
     def beam(
         self,
         root: Position,
         scorer: Scorer,
-        shared: Any,
+        shared: Keys,
         budget: int,
         deadline: float | None,
         width: int,
         local: int,
     ) -> tuple[str, list[RawMove], int, list[tuple[Position, list[RawMove]]]]:
-        """Not here: the Python kernel's beam search is ``StockBeam``."""
-        raise NotImplementedError("the Python kernel searches in stockbeam.py")
+        """The levels of a beam search by stock card (:func:`solitaire.solver.stockbeam.expand`)."""
+        return stockbeam.expand(self, root, scorer, shared, budget, deadline, width, local)
 
     def best_first(
         self,
         root: Position,
         scorer: Scorer,
         cap: int,
-        shared: Any,
+        shared: Keys,
         budget: int,
         deadline: float | None,
-    ) -> tuple[str, list[RawMove], int, set[bytes], bool]:
-        """Not here: the Python kernel's best-first search is ``BestFirst.run``."""
-        raise NotImplementedError("the Python kernel searches in bestfirst.py")
+    ) -> tuple[str, list[RawMove], int, Keys, bool]:
+        """Best-first search from ``root`` (:func:`solitaire.solver.bestfirst.expand`)."""
+        return bestfirst.expand(self, root, scorer, cap, shared, budget, deadline)
 
     def shorten(self, pos: Position, line: list[RawMove]) -> list[RawMove]:
-        """Not here: the Python kernel shortens a line in ``shorten._shorten``."""
-        raise NotImplementedError("the Python kernel shortens in shorten.py")
+        """A winning line made shorter (:func:`solitaire.solver.shorten.raw_shorten`)."""
+        return shorten.raw_shorten(self, pos, line)
 
 
 def position_of(rules: Rules, state: State) -> Position:

@@ -29,18 +29,19 @@ def _byte(value: int) -> int:
     return 255 if value < 0 else value
 
 
-_ARGS: dict[int, tuple[Tables, dict[str, Any]]] = {}
+_ARGS: dict[Rules, dict[str, Any]] = {}
 
 _WEIGHTS = tuple(field.name for field in fields(Weights))
 """The weights in the order ``Core.make_scorer`` takes them."""
 
 
-def core_tables(t: Tables) -> dict[str, Any]:
-    """The keyword arguments of :class:`Core` for the tables ``t``, made once per game."""
-    kept = _ARGS.get(id(t))
-    if kept is None or kept[0] is not t:
-        kept = _ARGS[id(t)] = (t, _core_tables(t))
-    return kept[1]
+def core_tables(rules: Rules) -> dict[str, Any]:
+    """The keyword arguments of :class:`Core` for the tables of ``rules``, made once per
+    game."""
+    kept = _ARGS.get(rules)
+    if kept is None:
+        kept = _ARGS[rules] = _core_tables(tables(rules))
+    return kept
 
 
 def _core_tables(t: Tables) -> dict[str, Any]:
@@ -74,15 +75,13 @@ def _core_tables(t: Tables) -> dict[str, Any]:
 
 
 class NativeKernel(Core):
-    """The C core for one game and one stock, with the Python kernel's interface; it runs
-    the depth-first and best-first searches itself (``native``)."""
+    """The C core for one game and one stock, with the Python kernel's interface."""
 
     __slots__ = ("homepos", "returns", "rules", "t")
-    native = True
 
     def __init__(self, rules: Rules, state: State) -> None:
         t = tables(rules)
-        super().__init__(**core_tables(t), stock=bytes(state.stock))
+        super().__init__(**core_tables(rules), stock=bytes(state.stock))
         self.rules = rules
         self.t = t
         self.homepos = t.homepos

@@ -3,8 +3,11 @@
 Two kernels have this interface: the Python one (:class:`solitaire.solver.kernel.Kernel`,
 tuples for positions, a Python ``set`` for keys) and the C core
 (:class:`solitaire.solver.native.NativeKernel`, ``bytes`` for positions, a ``KeySet`` in C).
-The searches (best-first, the beam, depth-first and the probes) are written once against
-these protocols; positions, moves and keys are opaque to them.
+Both have every method of :class:`Core`, with the same signatures, the searches included:
+each of the C core's searches is a translation of the Python kernel's (``depthfirst.expand``,
+``bestfirst.expand``, ``stockbeam.expand``, ``shorten.raw_shorten``), and they expand the same
+positions in the same order. What runs them (``search.py``, the probes, the beam's finish)
+calls the kernel and never asks which it is; positions, moves and keys are opaque to it.
 """
 
 from __future__ import annotations
@@ -36,14 +39,10 @@ class Score(Protocol):
 
 
 class Core(Protocol):
-    """A kernel: positions, keys, moves, play and children for one game and one stock.
+    """A kernel: positions, keys, moves, play and children for one game and one stock, and
+    the searches that run on them (:meth:`dfs`, :meth:`best_first`, :meth:`beam`,
+    :meth:`shorten`)."""
 
-    With ``native`` true it also runs the depth-first and best-first searches itself
-    (:meth:`dfs`, :meth:`best_first`), translated from ``depthfirst.dfs`` and
-    ``BestFirst.run``; the Python kernel leaves them to those functions.
-    """
-
-    native: bool
     returns: bool
     """Cards come back off the foundations (Fours Up)."""
     homepos: tuple[int, ...]

@@ -3,8 +3,8 @@
 The searches' lines wander: a best-first line goes back and forth between the positions it
 tried. :func:`shorten` keeps the line's end and takes, from each position, the move that
 lands furthest along it, as :func:`solitaire.engine.lines.shorten` does on the engine, but on the
-kernel's positions. On the C core it runs in C (``core/shorten.c``, ``Core.shorten``), with
-the same moves.
+kernel's positions, as the kernel's own ``Core.shorten``: the C core's (``core/shorten.c``)
+or the Python kernel's, :func:`raw_shorten`, which give the same moves.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def shorten(kernel: Core, rules: Rules, start: State, line: list[RawMove]) -> tu
     raises if a move is illegal.
     """
     pos = kernel.position(start)
-    raws = kernel.shorten(pos, line) if kernel.native else _shorten(kernel, pos, line)
+    raws = kernel.shorten(pos, line)
     short = tuple(map(kernel.to_move, raws))
     state = start
     for move in short:
@@ -33,8 +33,8 @@ def shorten(kernel: Core, rules: Rules, start: State, line: list[RawMove]) -> tu
     return short
 
 
-def _shorten(kernel: Core, pos: Any, line: list[RawMove]) -> list[RawMove]:
-    """:func:`shorten`'s raw moves, on the Python kernel."""
+def raw_shorten(kernel: Core, pos: Any, line: list[RawMove]) -> list[RawMove]:
+    """:func:`shorten`'s raw moves, on the Python kernel (``Kernel.shorten``)."""
     positions = [pos]
     for raw in line:
         pos = kernel.play(pos, raw)

@@ -54,75 +54,17 @@ class StockBeam:
     def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
         """Search until a win ("won" and its line) or "unknown"; it never answers "lost".
 
-        On a kernel that searches natively the levels run there (``Core.beam``, a
-        translation of :meth:`_levels`), and the finish here.
+        The levels run on the kernel (``Core.beam``: the C core's, or the Python kernel's
+        :func:`expand`, of which the C one is a translation), and the finish here.
         """
-        kernel = self.kernel
-        if kernel.native:
-            result, line, self.expanded, last = kernel.beam(
-                self.root, self.scorer, self.shared, budget, deadline, WIDTH, LOCAL
-            )
-            if result != "level":
-                return result, line
-            level: list[Entry] = [(pos, tuple(moves)) for pos, moves in last]
-        else:
-            result, line, level = self._levels(budget, deadline)
-            if result != "level":
-                return result, line
+        result, line, self.expanded, last = self.kernel.beam(
+            self.root, self.scorer, self.shared, budget, deadline, WIDTH, LOCAL
+        )
+        if result != "level":
+            return result, line
+        level: list[Entry] = [(pos, tuple(moves)) for pos, moves in last]
         won = self._finish(level, budget, deadline)
         return ("unknown", []) if won is None else ("won", won)
-
-    def _levels(
-        self, budget: int, deadline: float | None
-    ) -> tuple[str, list[RawMove], list[Entry]]:
-        """The levels, until a win, "unknown", or the stock's last level ("level")."""
-        kernel = self.kernel
-        level: list[Entry] = [(self.root, ())]
-        while kernel.stock(level[0][0]):
-            seen = kernel.keyset()
-            dealt: dict[bytes, Entry] = {}
-            for pos, line in level:
-                for reached, moves in self._look_ahead(pos, seen, budget):
-                    if kernel.left(reached) == 0:
-                        return "won", [*line, *moves], []
-                    child, deal = kernel.close(kernel.play(reached, DEAL), (DEAL,))
-                    if kernel.dead(child) or kernel.waste_lost(child):
-                        continue
-                    key = kernel.key(child)
-                    if key not in dealt:
-                        dealt[key] = (child, (*line, *moves, *deal))
-                if self.expanded >= budget or _late(deadline):
-                    return "unknown", [], []
-            if not dealt:
-                return "unknown", [], []
-            level = heapq.nlargest(WIDTH, dealt.values(), key=self._score)
-        return "level", [], level
-
-    def _score(self, entry: Entry) -> int:
-        return self.scorer.score(entry[0])
-
-    def _look_ahead(self, start: Any, seen: Keys, budget: int) -> list[Entry]:
-        """Up to :data:`LOCAL` positions reachable from ``start`` without dealing, best first,
-        each with the moves that reach it; positions in ``seen`` are skipped and added."""
-        kernel = self.kernel
-        scorer = self.scorer
-        out: list[Entry] = []
-        tie = 0
-        heap: list[tuple[int, int, bytes, Any, Steps]] = [(0, 0, kernel.key(start), start, ())]
-        while heap and len(out) < LOCAL and self.expanded < budget:
-            _score, _tie, key, pos, moves = heapq.heappop(heap)
-            if key in seen:
-                continue
-            seen.add(key)
-            self.shared.add(key)
-            self.expanded += 1
-            out.append((pos, moves))
-            if kernel.left(pos) == 0:
-                break
-            for score, child_key, child, steps in kernel.children(pos, seen, scorer, False, False):
-                tie += 1
-                heapq.heappush(heap, (-score, tie, child_key, child, (*moves, *steps)))
-        return out
 
     def _finish(
         self, level: list[Entry], budget: int, deadline: float | None
@@ -137,6 +79,79 @@ class StockBeam:
             if self.expanded >= budget:
                 break
         return None
+
+
+def expand(
+    kernel: Core,
+    root: Any,
+    scorer: Score,
+    shared: Keys,
+    budget: int,
+    deadline: float | None,
+    width: int,
+    local: int,
+) -> tuple[str, list[RawMove], int, list[tuple[Any, list[RawMove]]]]:
+    """The Python kernel's levels of the beam (``Kernel.beam``): until a win ("won" and its
+    line), "unknown", or the stock's last level ("level" and its positions, best first, each
+    with its line); and the positions expanded."""
+    levels = _Levels(kernel, scorer, shared, budget, local)
+    level: list[Entry] = [(root, ())]
+    while kernel.stock(level[0][0]):
+        seen = kernel.keyset()
+        dealt: dict[bytes, Entry] = {}
+        for pos, line in level:
+            for reached, moves in levels.look_ahead(pos, seen):
+                if kernel.left(reached) == 0:
+                    return "won", [*line, *moves], levels.expanded, []
+                child, deal = kernel.close(kernel.play(reached, DEAL), (DEAL,))
+                if kernel.dead(child) or kernel.waste_lost(child):
+                    continue
+                key = kernel.key(child)
+                if key not in dealt:
+                    dealt[key] = (child, (*line, *moves, *deal))
+            if levels.expanded >= budget or _late(deadline):
+                return "unknown", [], levels.expanded, []
+        if not dealt:
+            return "unknown", [], levels.expanded, []
+        level = heapq.nlargest(width, dealt.values(), key=lambda entry: scorer.score(entry[0]))
+    return "level", [], levels.expanded, [(pos, list(line)) for pos, line in level]
+
+
+class _Levels:
+    """What the levels of one beam share: the positions expanded, counted against the
+    budget and added to ``shared``."""
+
+    def __init__(self, kernel: Core, scorer: Score, shared: Keys, budget: int, local: int):
+        self.kernel = kernel
+        self.scorer = scorer
+        self.shared = shared
+        self.budget = budget
+        self.local = local
+        self.expanded = 0
+
+    def look_ahead(self, start: Any, seen: Keys) -> list[Entry]:
+        """Up to ``local`` positions reachable from ``start`` without dealing, best first,
+        each with the moves that reach it; positions in ``seen`` are skipped and added."""
+        kernel = self.kernel
+        out: list[Entry] = []
+        tie = 0
+        heap: list[tuple[int, int, bytes, Any, Steps]] = [(0, 0, kernel.key(start), start, ())]
+        while heap and len(out) < self.local and self.expanded < self.budget:
+            _score, _tie, key, pos, moves = heapq.heappop(heap)
+            if key in seen:
+                continue
+            seen.add(key)
+            self.shared.add(key)
+            self.expanded += 1
+            out.append((pos, moves))
+            if kernel.left(pos) == 0:
+                break
+            for score, child_key, child, steps in kernel.children(
+                pos, seen, self.scorer, False, False
+            ):
+                tie += 1
+                heapq.heappush(heap, (-score, tie, child_key, child, (*moves, *steps)))
+        return out
 
 
 def _late(deadline: float | None) -> bool:

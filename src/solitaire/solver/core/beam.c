@@ -1,5 +1,5 @@
 /* The beam search by stock card, up to its last level. Python twin: stockbeam.py
- * (StockBeam._levels).
+ * (stockbeam.expand).
  */
 #include "core.h"
 

@@ -1,4 +1,4 @@
-/* Greedy best-first search. Python twin: bestfirst.py (BestFirst.run).
+/* Greedy best-first search. Python twin: bestfirst.py (expand).
  */
 #include "core.h"
 
@@ -218,7 +218,7 @@ static const char *search(BestFirst *b, Pos *root, PyObject **line) {
     return b->complete ? "lost" : "unknown";
 }
 
-/* best_first(root, scorer, cap, shared, budget, deadline): bestfirst.py's BestFirst.run,
+/* best_first(root, scorer, cap, shared, budget, deadline): bestfirst.py's expand,
  * from a fresh search; (result, line, expanded, visited, complete). visited is shared itself
  * when shared was empty. */
 PyObject *core_best_first(Core *k, PyObject *args) {

@@ -1,4 +1,4 @@
-/* Depth-first search and the randomised probes. Python twin: depthfirst.py (dfs).
+/* Depth-first search and the randomised probes. Python twin: depthfirst.py (expand).
  */
 #include "core.h"
 
@@ -137,7 +137,7 @@ static const char *search(Dfs *d, Pos *root, PyObject **line) {
     return "lost";
 }
 
-/* dfs(root, scorer, budget, deadline, shared, draw, noise, limit): depthfirst.py's dfs,
+/* dfs(root, scorer, budget, deadline, shared, draw, noise, limit): depthfirst.py's expand,
  * (result, new positions, line, visited). */
 PyObject *core_dfs(Core *k, PyObject *args) {
     Dfs d = {.k = k};

@@ -88,7 +88,7 @@ static int furthest(Core *k, const Line *l, int index, Raw *best_raw) {
     return best;
 }
 
-/* shorten(pos, line): shorten.py's _shorten on the core, the same raw moves. */
+/* shorten(pos, line): shorten.py's raw_shorten on the core, the same raw moves. */
 PyObject *core_shorten(Core *k, PyObject *args) {
     PyObject *obj, *line, *out = NULL;
     if (!PyArg_ParseTuple(args, "OO!", &obj, &PyList_Type, &line)) return NULL;
