@@ -30,6 +30,7 @@ def test_the_published_survey_covers_every_deal_from_1(game: str) -> None:
     assert all(row["result"] in ("won", "lost", "unknown") for row in rows.values())
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", FEATURED)
 def test_every_published_win_replays_to_a_win(game: str) -> None:
     for number, row in load(SURVEYS / f"{game}.json").items():

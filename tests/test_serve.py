@@ -154,6 +154,7 @@ def test_an_answer_to_head_carries_no_body_on_a_kept_alive_connection(serving) -
     assert json.loads(body)["autoplay"] is True  # the GET's whole body, after no HEAD body
 
 
+@pytest.mark.long
 def test_a_kill_9_loses_no_move_that_was_answered(serving, tmp_path: Path) -> None:
     served = serving(workers=2)
     browser = Browser(served.url)
@@ -180,6 +181,7 @@ def test_a_kill_9_loses_no_move_that_was_answered(serving, tmp_path: Path) -> No
     assert "1 games replayed" in checked.stdout
 
 
+@pytest.mark.long
 def test_a_server_stopped_while_hints_think_on_stops_without_a_traceback(serving) -> None:
     served = serving(workers=1)
     browser = Browser(served.url)

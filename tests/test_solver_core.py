@@ -40,6 +40,7 @@ def same_partition(pairs: list[tuple[bytes, bytes]]) -> bool:
     return True
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_core_does_what_the_python_kernel_does(game: str, native: type) -> None:
     rules = get_rules(game)

@@ -68,6 +68,7 @@ def reference_order(kernel: Kernel, scorer: Scorer, root: Position, budget: int)
     return order
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("game", "number"), [("stronghold", 17), ("fours-up", 3)])
 def test_best_first_expands_what_a_heap_of_tuples_expands(game: str, number: int) -> None:
     rules = get_rules(game)

@@ -119,6 +119,7 @@ def check_position(rules: Rules, kernel: Any, state: State) -> int:
     return len(legal)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_kernel_plays_every_move_the_engine_plays_and_no_other(
     game: str, kernel_class: type[Kernel]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from test_solver_helpers import table
 from test_solver_lines import TAKE_BACK_FOUNDATIONS, solved
 
@@ -34,6 +35,7 @@ def test_it_wins_a_fours_up_deal_with_a_line_that_replays() -> None:
     assert found.positions <= 40_000
 
 
+@pytest.mark.long
 def test_it_keeps_to_its_budget() -> None:
     result, expanded = _beam("fours-up", deal(get_rules("fours-up"), WON_DEAL), 500)
     assert (result, expanded) == ("unknown", 500)

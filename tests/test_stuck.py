@@ -193,6 +193,7 @@ def hand_made(game: str) -> list[State]:
     return [table(game, t=[*dead[: piles - 2], "9C 8C 7C", ""])]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_kernel_search_answers_as_a_plain_search_of_the_engine(game: str) -> None:
     rules = get_rules(game)

@@ -33,6 +33,7 @@ def test_a_screened_list_holds_only_deals_its_screen_chooses(game: str) -> None:
     assert all(winnable.chooses(proved.deal) for proved in winnable.deals)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", FEATURED)
 def test_every_stored_solution_replays_to_a_win(game: str) -> None:
     for proved in proved_deals(game):
