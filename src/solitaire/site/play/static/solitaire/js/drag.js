@@ -15,6 +15,7 @@
 import { laidOut, land } from "./anim.js";
 
 const THRESHOLD = 6; // pixels a press travels before it counts as a drag
+const CLICK_WAIT = 250; // milliseconds a tap waits for the click that tells a double one
 const CLOSE = 0.5; // a drop also tries piles covered at least this share of the best one
 
 function overlap(a, b) {
@@ -98,6 +99,35 @@ export function enableDrag(table) {
   const board = table.board;
   let press = null;
 
+  // A tap is played when the browser's click follows it: the click's count tells a double-click
+  // or double-tap, one intention with its first press (Table.again), from two taps. It waits
+  // in the table's queue, so that no move overtakes it.
+  let tapped = null;
+  let lastSpot = null;
+  function settleTap(count) {
+    if (!tapped) return;
+    const { spot, done, timer } = tapped;
+    tapped = null;
+    clearTimeout(timer);
+    const again = count >= 2 && lastSpot && spot.name !== "s" && lastSpot.name === spot.name;
+    if (again) table.again(lastSpot.name, lastSpot.index);
+    else {
+      lastSpot = spot;
+      table.tap(spot.name, spot.index);
+    }
+    done();
+  }
+  function holdTap(spot) {
+    settleTap(1);
+    let done = null;
+    const settled = new Promise((resolve) => {
+      done = resolve;
+    });
+    tapped = { spot, done, timer: setTimeout(() => settleTap(1), CLICK_WAIT) };
+    table.queue(() => settled);
+  }
+  board.el.addEventListener("click", (event) => settleTap(event.detail));
+
   board.el.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || press) return;
     const sight = land(board.el);
@@ -141,8 +171,7 @@ export function enableDrag(table) {
     if (board.el.hasPointerCapture(event.pointerId)) board.el.releasePointerCapture(event.pointerId);
     if (current.drag) drop(current, cancelled);
     else if (!current.moved && !cancelled) {
-      const spot = tapSpot(current.meaning);
-      table.tap(spot.name, spot.index);
+      holdTap(tapSpot(current.meaning));
     }
   };
   board.el.addEventListener("pointerup", (event) => finish(event, false));
