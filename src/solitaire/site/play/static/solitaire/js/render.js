@@ -3,7 +3,7 @@
 // moves so that they can glide from their old places.
 
 import { glide, measure, stopCelebration } from "./anim.js";
-import { SUIT_SIGNS, cardName, makeCard, rankLabel } from "./cards.js";
+import { SUIT_SIGNS, cardName, makeCard, rankLabel, turnCard } from "./cards.js";
 import { fanStep, plan, shapeOf } from "./geometry.js";
 
 const PILE_WORDS = { t: "pile", f: "foundation", c: "free cell", s: "stock", w: "waste" };
@@ -81,7 +81,9 @@ export class Board {
       pile.className = `pile pile-${name[0]}`;
       pile.dataset.pile = name;
       pile.tabIndex = -1;
-      pile.setAttribute("role", "button");
+      // A group named by what it holds (its cards are images named as players name them):
+      // Enter and Space on it pick cards up and put them down (keyboard.js).
+      pile.setAttribute("role", "group");
       pile.setAttribute("aria-roledescription", "pile");
       if (LABELS[name[0]]) pile.dataset.label = LABELS[name[0]];
       const takes = name[0] === "f" ? this.facts?.foundations?.[Number(name.slice(1))]?.takes : null;
@@ -160,7 +162,7 @@ export class Board {
       // Append in order: an element already in place is moved only if out of order.
       cards.forEach((el, index) => {
         if (pile.children[index] !== el) pile.insertBefore(el, pile.children[index] || null);
-        el.classList.toggle("down", name === "s");
+        turnCard(el, name === "s");
         if (this.held.has(el)) return; // still in the player's hand
         el.classList.remove("selected", "hinted", "lifted");
         el.style.transform = "";
