@@ -4,15 +4,16 @@ does), every served game, by tap and by drag.
 
 For each tree (``--before``: another checkout, say ``git worktree add /tmp/tbl-before main``;
 and this one) the site is served from that tree's code and static files, and each game's
-moves are made by touch: a tap on a card a click sends somewhere (the server's click map),
-or a drag of a legal move, chosen by a seeded random walk that prefers moves home. A move's
+first proved deal is played along its winning line by touch: each move by a tap on the card
+a click sends there (the server's click map), or by a drag. A move's
 cost is its interaction's Event Timing duration (the longest ``event`` entry of its
 ``interactionId``: from the finger to the frame that shows the move); an interaction
 faster than Event Timing's 16 ms floor counts as 16. Then the layers at rest: the
 compositor's layer count (``LayerTree.layerTreeDidChange``) once every card has landed.
 
 Prints per tree, game and way the median and p98 in ms, and the layers at rest; with
-``--before``, both trees in one run, so the ratio compares like with like.
+``--before``, both trees in one run, served side by side and measured in turn, so the ratio
+compares like with like.
 
     .venv/bin/python bench/table.py --before /tmp/tbl-before --moves 30
 """
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import socket
 import statistics
 import subprocess
@@ -30,12 +30,13 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from solitaire.deals.winnable import proved_deals
 from solitaire.engine.games import FEATURED
 
 HERE = Path(__file__).resolve().parents[1]
@@ -119,65 +120,69 @@ def _touch(cdp: Any, kind: str, x: float | None = None, y: float | None = None) 
     cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
 
-def _choose(game: dict[str, Any], way: str, rng: random.Random, last: str | None) -> Any:
-    """The next move: (pile, index) to tap, or a legal move to drag; None when none is left."""
-    if way == "tap":
-        taps = [
-            (pile, int(index), move)
-            for pile, targets in (game.get("clicks") or {}).items()
-            if pile != "s"
-            for index, move in targets.items()
-            if move
-        ]
-        home = [t for t in taps if ">f" in t[2]]
-        fresh = [t for t in taps if t[0] != last] or taps
-        pick = rng.choice(home or fresh) if (home or fresh) else None
-        return pick and (pick[0], pick[1])
-    moves = [m for m in game["legal"] if m != "s" and not m.startswith("f")]
-    home = [m for m in moves if ">f" in m]
-    fresh = [m for m in moves if m.split(">")[0] != last] or moves
-    return rng.choice(home or fresh) if (home or fresh) else None
+def _tap(cdp: Any, page: Any, pile: str, index: int | None) -> None:
+    x, y = page.evaluate(POINT, [pile, index])
+    _touch(cdp, "touchStart", x, y)
+    _touch(cdp, "touchEnd")
+
+
+def _drag(cdp: Any, page: Any, move: str) -> None:
+    src, _, rest = move.partition(">")
+    dst, _, count = rest.partition(":")
+    size = int(count or 1)
+    pile = page.evaluate(f"document.querySelectorAll('[data-pile=\"{src}\"] .card').length")
+    x, y = page.evaluate(POINT, [src, pile - size])
+    tx, ty = page.evaluate(POINT, [dst, None])
+    _touch(cdp, "touchStart", x, y)
+    _touch(cdp, "touchMove", (x + tx) / 2, (y + ty) / 2)
+    _touch(cdp, "touchMove", tx, ty)
+    _touch(cdp, "touchEnd")
+
+
+def _tapped(game: dict[str, Any], move: str) -> tuple[str, int] | None:
+    """The card whose tap makes ``move`` (the server's click map), if a tap makes it."""
+    src = move.split(">")[0]
+    for index, made in (game.get("clicks") or {}).get(src, {}).items():
+        if made == move:
+            return src, int(index)
+    return None
 
 
 def measure(url: str, browser: Any, game: str, way: str, moves: int) -> dict[str, Any]:
-    """Make up to ``moves`` moves of ``game`` by ``way``; their durations and the layers."""
+    """Play up to ``moves`` moves of the first proved deal of ``game``'s winning line by
+    ``way``; the durations of the moves made that way, and the layers at rest after. A move
+    the way cannot make (a deal from the stock by drag, a move no tap makes) is made the other
+    way and left out."""
+    line = proved_deals(game)[0]
     context = browser.new_context(viewport=PHONE, base_url=url, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.add_init_script(f"({WATCH})()")
     cdp = context.new_cdp_session(page)
-    page.goto(f"/play/{game}/?deal=3")
+    page.goto(f"/play/{game}/?deal={line.deal}")
     page.wait_for_function(IDLE, polling=20)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    rng = random.Random(f"{game}-{way}")
     made = 0
-    last: str | None = None
-    for _ in range(moves):
+    for move in line.solution[:moves]:
         state = page.evaluate(GAME)
-        if state["status"] != "playing":
+        if state["status"] != "playing" or move not in state["legal"]:
             break
-        pick = _choose(state, way, rng, last)
-        if pick is None:
-            break
-        if way == "tap":
-            x, y = page.evaluate(POINT, [pick[0], pick[1]])
-            _touch(cdp, "touchStart", x, y)
-            _touch(cdp, "touchEnd")
-            last = pick[0]
+        spot = ("s", None) if move == "s" else _tapped(state, move)
+        counted = (way == "tap" and spot is not None) or (way == "drag" and move != "s")
+        known = page.evaluate("[...window.benchTimes.keys()]")
+        if spot is not None and (way == "tap" or move == "s"):
+            _tap(cdp, page, *spot)
         else:
-            src, _, rest = pick.partition(">")
-            dst, _, count = rest.partition(":")
-            size = int(count or 1)
-            pile = page.evaluate(f"document.querySelectorAll('[data-pile=\"{src}\"] .card').length")
-            x, y = page.evaluate(POINT, [src, pile - size])
-            tx, ty = page.evaluate(POINT, [dst, None])
-            _touch(cdp, "touchStart", x, y)
-            _touch(cdp, "touchMove", (x + tx) / 2, (y + ty) / 2)
-            _touch(cdp, "touchMove", tx, ty)
-            _touch(cdp, "touchEnd")
-            last = dst
+            _drag(cdp, page, move)
         page.wait_for_timeout(60)
         page.wait_for_function(IDLE, polling=20)
-        made += 1
+        if counted:
+            made += 1
+        else:
+            page.evaluate(
+                "(known) => { for (const key of [...window.benchTimes.keys()])"
+                " if (!known.includes(key)) window.benchTimes.delete(key); }",
+                known,
+            )
     page.wait_for_timeout(400)
     durations = page.evaluate("[...window.benchTimes.values()]")
     layers = _layers(cdp, page)
@@ -208,28 +213,30 @@ def _p98(times: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--before", type=Path, help="another checkout to measure first")
-    parser.add_argument("--moves", type=int, default=30, help="moves per game and way")
+    parser.add_argument("--moves", type=int, default=40, help="moves of the line per game and way")
     parser.add_argument("--games", nargs="*", default=list(FEATURED))
     options = parser.parse_args()
     trees = [("before", options.before)] if options.before else []
     trees.append(("after", HERE))
     print("tree    game               way   moves  median ms  p98 ms  layers at rest")
     results: dict[tuple[str, str, str], dict[str, Any]] = {}
-    with sync_playwright() as playwright:
+    with ExitStack() as stack, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for label, tree in trees:
-            with served(tree) as url:
-                for game in options.games:
-                    for way in ("tap", "drag"):
-                        found = measure(url, browser, game, way, options.moves)
-                        results[label, game, way] = found
-                        times = found["times"]
-                        median = statistics.median(times) if times else 0.0
-                        print(
-                            f"{label:7} {game:18} {way:5} {found['moves']:5}  {median:9.0f}"
-                            f"  {_p98(times):6.0f}  {found['layers']:14}",
-                            flush=True,
-                        )
+        # Both trees served at once, measured in turn game by game: a machine that gets busier
+        # or quieter meanwhile weighs on both alike.
+        urls = {label: stack.enter_context(served(tree)) for label, tree in trees}
+        for game in options.games:
+            for way in ("tap", "drag"):
+                for label, _ in trees:
+                    found = measure(urls[label], browser, game, way, options.moves)
+                    results[label, game, way] = found
+                    times = found["times"]
+                    median = statistics.median(times) if times else 0.0
+                    print(
+                        f"{label:7} {game:18} {way:5} {found['moves']:5}  {median:9.0f}"
+                        f"  {_p98(times):6.0f}  {found['layers']:14}",
+                        flush=True,
+                    )
         browser.close()
     if options.before:
         print("\np98 after / before, per game and way:")

@@ -66,7 +66,9 @@ export class Table {
     );
     wireSettings(this.ui, this.settings, (change) => this.changeSettings(change));
     document.addEventListener("keydown", (event) => this.shortcut(event));
-    new ResizeObserver(() => this.board.measureBoard()).observe(this.ui.board);
+    const board = this.ui.board;
+    new ResizeObserver(() => this.board.measureBoard({ width: board.clientWidth, height: board.clientHeight }))
+      .observe(board);
     let game = readJson("game-data");
     const id = this.root.dataset.gameId;
     if (!game && id) game = await api.getGame(id);
