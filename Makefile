@@ -16,6 +16,9 @@ PYTEST := $(BIN)/pytest -n $(JOBS)
 
 .PHONY: run test quick lint typecheck unit unit-pure unit-postgres bench clean
 
+# What the browser tests load into pages (axe-core, pinned in package-lock.json), from npm.
+NODE_STAMP := node_modules/.installed
+
 # Reinstalled when the C core changes, so that setup.py compiles it again.
 $(STAMP): pyproject.toml setup.py $(wildcard src/solitaire/solver/core/*.c src/solitaire/solver/core/*.h)
 	$(PYTHON) -m venv $(VENV)
@@ -40,8 +43,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/solitaire
 
-unit: $(STAMP)
+unit: $(STAMP) $(NODE_STAMP)
 	$(PYTEST)
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
 
 # The solver's tests again as plain Python, the fallback where no C compiler is
 # there (SOLITAIRE_PURE=1): its answers, its pruning and its stuck verdicts, through
@@ -63,4 +70,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info src/solitaire/solver/_core.*.so .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules build src/*.egg-info src/solitaire/solver/_core.*.so .pytest_cache .mypy_cache .ruff_cache

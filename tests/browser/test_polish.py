@@ -176,10 +176,11 @@ def test_a_phone_keeps_its_layout_through_a_game_of_streets(make_page: Any) -> N
     ended = page.evaluate(SHAPE)  # with the banner below the board
     assert {shape["rows"] for shape in [*shapes, ended]} == {2}, "two rows of five, all along"
     # The cards shrink only as far as a long pile needs to stay readable: a little as piles
-    # grow, and a little more when the banner takes its room at the end (issue 37: 33 px).
+    # grow, and a little more when the banner takes its room at the end (issue 37: 33 px),
+    # where every covered card still leaves a finger 24 px (issue 45).
     smallest = min(shape["width"] for shape in shapes[:-1])
     assert smallest >= 0.9 * first["width"], (first, smallest)
-    assert ended["width"] >= 0.75 * first["width"], (first, ended)
+    assert ended["width"] >= 0.72 * first["width"], (first, ended)
 
 
 def _end_a_game(page: Any) -> None:

@@ -201,3 +201,17 @@ def test_with_every_review_thread_busy_a_review_is_429_and_left_for_later(guest,
     assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
     settings.REVIEW_IN_THREAD = False
     assert guest.get(url).json()["losing_move"] == 8
+
+
+def test_the_review_of_a_won_game_does_not_ask_where_it_went_wrong(guest) -> None:
+    proved = proved_deals("blockade")[0]
+    game = guest.new("blockade", proved.deal)
+    for move in proved.solution:
+        if game["status"] != "won":
+            game = guest.play(game, move)
+    html = guest.client.get(f"/games/{game['id']}/review").content.decode()
+    assert "go wrong" not in html and "still winnable" not in html
+    assert 'data-result="won"' in html and "Your win" in html
+    lost = _left(guest, guest.play(guest.new("streets-and-alleys", 15), *LOST_AFTER))
+    html = guest.client.get(f"/games/{lost['id']}/review").content.decode()
+    assert "Where did it go wrong?" in html

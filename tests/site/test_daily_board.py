@@ -78,6 +78,15 @@ def test_moves_count_undone_ones_and_time_comes_from_the_server(alice_api) -> No
     assert record.first_move is not None and record.first_move <= timezone.now()
 
 
+def test_the_table_is_told_the_count_the_board_ranks_by(alice_api) -> None:
+    game = alice_api.post("/api/games", {"game": "stronghold", "daily": True}).json()
+    game = alice_api.play(game, "t0>c0")
+    game = alice_api.post(f"/api/games/{game['id']}/undo", {"version": game["version"]}).json()
+    game = alice_api.play(game, "t0>c0")
+    assert game["moves"] == ["t0>c0"]
+    assert game["moves_made"] == Game.objects.get(pk=game["id"]).moves_made == 2
+
+
 def test_the_board_is_readable_by_guests_and_counts_players_who_moved(guest, alice_api) -> None:
     game = alice_api.post("/api/games", {"game": "streets", "daily": True}).json()
     assert guest.get("/api/daily/streets").json()["players"] == 0

@@ -80,10 +80,12 @@ def describe(
 ) -> dict[str, Any]:
     """The game object of SPEC's API, plus a few keys the table uses: ``table`` (the facts
     the table draws the game from), ``clicks`` (what a click on each card does now, as the
-    engine decides it: :func:`solitaire.engine.clicks.click_map`) and ``lost`` (the position is
-    proved lost: :attr:`solitaire.engine.status.Standing.lost`). With ``deal_facts`` (a game
-    dealt or read, not changed) also ``deal_verdict``, what is known of the deal as dealt
-    (:func:`solitaire.site.play.known.deal_verdict`): a move does not change it."""
+    engine decides it: :func:`solitaire.engine.clicks.click_map`), ``moves_made`` (every move
+    played, those taken back included: what a Daily leaderboard counts) and ``lost`` (the
+    position is proved lost: :attr:`solitaire.engine.status.Standing.lost`). With
+    ``deal_facts`` (a game dealt or read, not changed) also ``deal_verdict``, what is known
+    of the deal as dealt (:func:`solitaire.site.play.known.deal_verdict`): a move does not
+    change it."""
     engine = engine or resume(record)
     now = engine.standing()
     dealt = known.deal_verdict(record) if deal_facts else known.cheaply(record)
@@ -102,6 +104,7 @@ def describe(
         "practice_of": record.practice_of.isoformat() if record.practice_of else None,
         "can_undo": bool(record.moves),
         "can_redo": bool(record.undone),
+        "moves_made": record.moves_made,
         "elapsed": record.seconds,
         "started": record.started,
         "autocompleted": [],

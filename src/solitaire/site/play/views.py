@@ -139,8 +139,17 @@ def _by_id(request: HttpRequest, game: str) -> Game | HttpResponse:
     return found
 
 
+BAD_WINNABLE = "A winnable deal is asked for with winnable=1."
+"""What a table link whose ``winnable`` is not 1 says."""
+
+ONE_ASK = "A table link asks for one thing: a deal number, a winnable deal, a Daily deal or a game."
+"""What a table link that asks for two of them (``?deal=5&winnable=1``) says."""
+
+
 def _winnable(request: HttpRequest, game: str) -> Game | HttpResponse:
     """``?winnable=1``: a proved deal, then a redirect to its shareable ``?deal=N``."""
+    if request.GET["winnable"].strip() != "1":
+        return _bad_link(request, game, BAD_WINNABLE, request.GET["winnable"])
     try:
         record, _ = deal_choice.new_game(request, game, winnable=True)
     except (Refused, SolitaireError) as problem:
@@ -185,10 +194,20 @@ OPENERS: tuple[tuple[str, Opener], ...] = (
 
 def _opener(request: HttpRequest) -> Opener:
     query = request.GET
-    for key, opener in OPENERS:
-        if query.get(key) or (key == "deal" and key in query):
-            return opener
-    return _resume
+    asked = [
+        (key, opener)
+        for key, opener in OPENERS
+        if query.get(key) or (key == "deal" and key in query)
+    ]
+    if len(asked) > 1:
+        return _two_asks
+    return asked[0][1] if asked else _resume
+
+
+def _two_asks(request: HttpRequest, game: str) -> HttpResponse:
+    """A link that asks for two ways to open a game at once: which one it meant is unknown."""
+    given = "&".join(f"{key}={request.GET[key]}" for key, _ in OPENERS if key in request.GET)
+    return _bad_link(request, game, ONE_ASK, given)
 
 
 def how_to_play(game: str) -> str | None:
@@ -213,9 +232,10 @@ def table(request: HttpRequest, game: str) -> HttpResponse:
       game); today's date, or no date, opens today's Daily game (a guest is sent to log in).
 
     ``?winnable=1`` deals a proved deal and redirects to its ``?deal=N``; ``?id=ID`` opens
-    one of the player's own games. A deal number or date that is not one gets a page saying
-    what is allowed (400). With no query, the player's unfinished game of GAME resumes, or a
-    new deal starts (:data:`OPENERS`).
+    one of the player's own games. A deal number or date that is not one, a ``winnable``
+    other than 1, or a link asking for two of these gets a page saying what is allowed
+    (400). With no query, the player's unfinished game of GAME resumes, or a new deal starts
+    (:data:`OPENERS`).
     """
     if not is_served(game):
         raise Http404("no such game")

@@ -8,6 +8,17 @@ const SNAP = [0.3, 1.4, 0.5, 1]; // the easing of cards sent back after a drag
 /** How far back a press looks for where the player saw the cards: a player's aim lags. */
 export const SEEN_MS = 300;
 const FLIGHTS = new Map(); // card element -> its flights of the last moments, oldest first
+// The glides and celebrations under way: found here, not by asking the board for its
+// animations, which makes the browser bring its style up to date first.
+const RUNNING = new Set();
+
+function running(animation, id) {
+  animation.id = id;
+  RUNNING.add(animation);
+  const done = () => RUNNING.delete(animation);
+  animation.finished.then(done, done);
+  return animation;
+}
 let speed = "normal";
 
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -22,19 +33,20 @@ export function duration() {
   return DURATIONS[speed];
 }
 
-/** Remember where each element is now. */
-export function measure(elements) {
-  const rects = new Map();
-  for (const el of elements) rects.set(el, el.getBoundingClientRect());
-  return rects;
-}
-
-/** Where the table lays a card out: its box without transforms (a glide, a drag). */
-export function laidOut(el) {
+/**
+ * Where the table lays a card out: its box without transforms (a glide, a drag). ``origins``
+ * (a Map) keeps each pile's corner once read, for a caller that looks at many cards at once.
+ */
+export function laidOut(el, origins = null) {
   const pileEl = el.parentElement;
-  const r = pileEl.getBoundingClientRect();
-  const left = r.left + pileEl.clientLeft + el.offsetLeft;
-  const top = r.top + pileEl.clientTop + el.offsetTop;
+  let origin = origins?.get(pileEl);
+  if (!origin) {
+    const r = pileEl.getBoundingClientRect();
+    origin = { left: r.left + pileEl.clientLeft, top: r.top + pileEl.clientTop };
+    origins?.set(pileEl, origin);
+  }
+  const left = origin.left + el.offsetLeft;
+  const top = origin.top + el.offsetTop;
   return { left, top, right: left + el.offsetWidth, bottom: top + el.offsetHeight };
 }
 
@@ -58,10 +70,10 @@ const clock = () => document.timeline.currentTime ?? performance.now();
 
 // Keep a card's flight: from where, to where, when it moves (after its delay) and how. It
 // moves once the browser draws its first frame, not at once: land() reads when it did.
-function record(el, animation, from, ms, delay, ease) {
+function record(el, animation, from, ms, delay, ease, to = laidOut(el)) {
   const now = clock();
   const flight = {
-    from, to: laidOut(el), created: now, start: now + delay, ms, delay, ease: bezier(ease), animation,
+    from, to, created: now, start: now + delay, ms, delay, ease: bezier(ease), animation,
   };
   const flights = (FLIGHTS.get(el) ?? []).filter((f) => now - f.start - f.ms <= SEEN_MS);
   flights.push(flight);
@@ -72,25 +84,32 @@ function record(el, animation, from, ms, delay, ease) {
  * Slide each element from its remembered place to where it is now. Cards that moved farther
  * start a little later, so a run or a deal reads as a sequence rather than a jump.
  */
-export function glide(before, { stagger = 0, steps = 12 } = {}) {
+export function glide(before, { stagger = 0, steps = 12, boxOf = null } = {}) {
   const ms = duration();
   if (!ms) return Promise.resolve();
-  const runs = [];
-  let order = 0;
+  // Where each card is laid out now: from the board's plan (``boxOf``), which needs no
+  // layout of the page; else read, every box before anything is written.
+  const origins = new Map();
+  const flights = [];
   for (const [el, first] of before) {
     if (!el.isConnected) continue;
-    const last = el.getBoundingClientRect();
+    const last = boxOf?.(el) ?? laidOut(el, origins);
     const dx = first.left - last.left;
     const dy = first.top - last.top;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    flights.push({ el, first, dx, dy, to: last });
+  }
+  const runs = [];
+  let order = 0;
+  for (const { el, first, dx, dy, to } of flights) {
     const delay = stagger ? Math.min(order++, steps) * stagger : 0;
     el.classList.add("moving");
     const animation = el.animate(
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
       { duration: ms, delay, easing: `cubic-bezier(${GLIDE})`, fill: "backwards" },
     );
-    animation.id = FLIGHT;
-    record(el, animation, first, ms, delay, GLIDE);
+    running(animation, FLIGHT);
+    record(el, animation, first, ms, delay, GLIDE, to);
     runs.push(animation.finished.catch(() => {}).then(() => el.classList.remove("moving")));
   }
   return Promise.all(runs);
@@ -108,7 +127,7 @@ export function snapBack(elements, dx, dy) {
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
       { duration: ms, easing: `cubic-bezier(${SNAP})` },
     );
-    animation.id = FLIGHT;
+    running(animation, FLIGHT);
     record(el, animation, from, ms, 0, SNAP);
     return animation.finished.catch(() => {});
   });
@@ -160,15 +179,15 @@ export function celebrate(board) {
       ],
       { duration: ms * 6, delay: order * (ms / 3) },
     );
-    flight.id = CELEBRATION;
+    running(flight, CELEBRATION);
     flight.finished.catch(() => {}).then(() => card.classList.remove("celebrating"));
   });
 }
 
 /** Stop a celebration at once (a new deal, an undo): every card back in its place. */
 export function stopCelebration(board) {
-  for (const animation of board.getAnimations({ subtree: true })) {
-    if (animation.id === CELEBRATION) animation.cancel();
+  for (const animation of [...RUNNING]) {
+    if (animation.id === CELEBRATION && board.contains(animation.effect?.target)) animation.cancel();
   }
 }
 
@@ -177,7 +196,7 @@ export function stopCelebration(board) {
  * the player saw of the cards over the last SEEN_MS (a Sight): the player aimed at the table
  * as it was drawn a moment ago, cards in flight included.
  */
-export function land(board) {
+export function land(board, boxOf = null) {
   const now = clock();
   for (const list of FLIGHTS.values()) {
     for (const flight of list) {
@@ -188,7 +207,8 @@ export function land(board) {
       delete flight.animation;
     }
   }
-  for (const animation of board.getAnimations({ subtree: true })) {
+  for (const animation of [...RUNNING]) {
+    if (!board.contains(animation.effect?.target)) continue;
     if (animation.id === CELEBRATION) animation.cancel();
     else if (animation.id === FLIGHT) animation.finish();
   }
@@ -202,7 +222,7 @@ export function land(board) {
     for (const flight of recent) flight.landed = Math.min(flight.landed ?? Infinity, now);
     flights.set(el, recent);
   }
-  return new Sight(board, now, flights);
+  return new Sight(board, now, flights, boxOf);
 }
 
 const BACK_STEP = 2; // milliseconds between the moments a Sight looks at
@@ -214,10 +234,17 @@ const BACK_STEP = 2; // milliseconds between the moments a Sight looks at
  * of two alike the later in the board is on top.
  */
 export class Sight {
-  constructor(board, now, flights) {
+  constructor(board, now, flights, boxOf = null) {
     this.now = now;
     this.flights = flights; // card element -> its flights (see record), oldest first
     this.cards = [...board.querySelectorAll("[data-pile] > .card")];
+    this.origins = new Map(); // pile element -> its corner, read once
+    this.boxOf = boxOf; // where the board's plan lays a card out, when it knows
+  }
+
+  // Where ``el`` is laid out: from the board's plan, else read from the page.
+  laid(el) {
+    return this.boxOf?.(el) ?? laidOut(el, this.origins);
   }
 
   /** The moments looked at, the latest first. */
@@ -239,7 +266,7 @@ export class Sight {
   /** The box ``el`` was drawn in at ``time``, and whether it was in flight then. */
   at(el, time) {
     const flight = this.flightAt(el, time);
-    if (!flight) return { box: laidOut(el), flying: false };
+    if (!flight) return { box: this.laid(el), flying: false };
     const end = Math.min(flight.landed ?? Infinity, flight.start + flight.ms);
     if (time > end) return { box: flight.to, flying: false };
     if (time <= flight.start) return { box: flight.from, flying: time >= flight.created };
@@ -260,11 +287,12 @@ export class Sight {
     const moved = [];
     for (const el of this.cards) {
       if (this.flights.has(el)) moved.push(el);
-      else if (inside(laidOut(el), x, y)) still = el;
+      else if (inside(this.laid(el), x, y)) still = el;
     }
     const seen = new Map(); // card element -> {el, box, flying}, the latest seen first
+    const stillBox = still && this.laid(still);
     for (const time of this.moments()) {
-      let top = still && { el: still, box: laidOut(still), flying: false };
+      let top = still && { el: still, box: stillBox, flying: false };
       for (const el of moved) {
         const { box, flying } = this.at(el, time);
         if (!inside(box, x, y)) continue;

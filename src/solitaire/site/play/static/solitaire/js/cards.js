@@ -117,10 +117,19 @@ export function faceMarkup(code) {
 }
 
 /** A new card element for ``code``: its face is drawn once and kept. */
+/** Turn card element ``el`` face down or up: a face-down card's name does not tell it. */
+export function turnCard(el, down) {
+  if (el.classList.contains("down") === down) return;
+  el.classList.toggle("down", down);
+  el.setAttribute("aria-label", down ? "a card face down" : cardName(el.dataset.card));
+}
+
 export function makeCard(code) {
   const el = document.createElement("div");
   el.className = `card suit-${suitOf(code)} ${isRed(code) ? "red" : "black"}`;
   el.dataset.card = code;
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(code));
   el.innerHTML = faceMarkup(code);
   return el;
 }

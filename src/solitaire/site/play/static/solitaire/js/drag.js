@@ -15,6 +15,7 @@
 import { laidOut, land } from "./anim.js";
 
 const THRESHOLD = 6; // pixels a press travels before it counts as a drag
+const CLICK_WAIT = 250; // milliseconds a tap waits for the click that tells a double one
 const CLOSE = 0.5; // a drop also tries piles covered at least this share of the best one
 
 function overlap(a, b) {
@@ -31,9 +32,10 @@ const inside = (box, x, y) => x >= box.left && x < box.right && y >= box.top && 
 
 // Where a pile is laid out: its box and its top card's; for a tableau pile that is the
 // whole column or row. A drop zone is that, grown by a third of a card width.
-function placeOf(pile) {
-  const r = pile.getBoundingClientRect();
-  const last = pile.lastElementChild ? laidOut(pile.lastElementChild) : r;
+function placeOf(board, pile) {
+  const r = board.pileBox(pile) ?? pile.getBoundingClientRect();
+  const top = pile.lastElementChild;
+  const last = top ? board.laidBox(top) ?? laidOut(top) : r;
   return {
     left: Math.min(r.left, last.left), right: Math.max(r.right, last.right),
     top: Math.min(r.top, last.top), bottom: Math.max(r.bottom, last.bottom),
@@ -55,15 +57,17 @@ function pressAt(board, x, y, sight) {
   let laid = null;
   let place = null;
   for (const [name, pileEl] of board.piles) {
-    // Piles later in the board are drawn over earlier ones where they meet.
-    const cards = [...pileEl.children];
+    // Piles later in the board are drawn over earlier ones where they meet. The boxes come
+    // from the board's plan where it knows them: no layout of the page to wait for.
+    if (inside(board.pileBox(pileEl) ?? pileEl.getBoundingClientRect(), x, y)) place = { name, index: -1 };
+    const cards = pileEl.children;
     for (let i = cards.length - 1; i >= 0; i--) {
-      if (!cards[i].classList.contains("lifted") && inside(laidOut(cards[i]), x, y)) {
+      const el = cards[i];
+      if (!el.classList.contains("lifted") && inside(board.laidBox(el) ?? laidOut(el), x, y)) {
         laid = { name, index: i };
         break;
       }
     }
-    if (inside(pileEl.getBoundingClientRect(), x, y)) place = { name, index: -1 };
   }
   const seen = sight.seenAt(x, y).map(({ el, box }) => {
     const spot = spotOf(board, el);
@@ -98,9 +102,38 @@ export function enableDrag(table) {
   const board = table.board;
   let press = null;
 
+  // A tap is played when the browser's click follows it: the click's count tells a double-click
+  // or double-tap, one intention with its first press (Table.again), from two taps. It waits
+  // in the table's queue, so that no move overtakes it.
+  let tapped = null;
+  let lastSpot = null;
+  function settleTap(count) {
+    if (!tapped) return;
+    const { spot, done, timer } = tapped;
+    tapped = null;
+    clearTimeout(timer);
+    const again = count >= 2 && lastSpot && spot.name !== "s" && lastSpot.name === spot.name;
+    if (again) table.again(lastSpot.name, lastSpot.index);
+    else {
+      lastSpot = spot;
+      table.tap(spot.name, spot.index);
+    }
+    done();
+  }
+  function holdTap(spot) {
+    settleTap(1);
+    let done = null;
+    const settled = new Promise((resolve) => {
+      done = resolve;
+    });
+    tapped = { spot, done, timer: setTimeout(() => settleTap(1), CLICK_WAIT) };
+    table.queue(() => settled);
+  }
+  board.el.addEventListener("click", (event) => settleTap(event.detail));
+
   board.el.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || press) return;
-    const sight = land(board.el);
+    const sight = land(board.el, (el) => board.laidBox(el));
     const x = event.clientX;
     const y = event.clientY;
     const meaning = pressAt(board, x, y, sight);
@@ -141,8 +174,7 @@ export function enableDrag(table) {
     if (board.el.hasPointerCapture(event.pointerId)) board.el.releasePointerCapture(event.pointerId);
     if (current.drag) drop(current, cancelled);
     else if (!current.moved && !cancelled) {
-      const spot = tapSpot(current.meaning);
-      table.tap(spot.name, spot.index);
+      holdTap(tapSpot(current.meaning));
     }
   };
   board.el.addEventListener("pointerup", (event) => finish(event, false));
@@ -163,7 +195,7 @@ export function enableDrag(table) {
     const elements = board.cardsFrom(first.name, first.index);
     // Where the cards were picked up: as drawn when caught in flight, else as laid out. The
     // drop is measured from there, so a move shown meanwhile cannot shift it.
-    const home = laidOut(elements[0]);
+    const home = board.laidBox(elements[0]) ?? laidOut(elements[0]);
     const start = first.drawn ?? home;
     const offset = { x: start.left - home.left, y: start.top - home.top };
     table.lifted(first.name, first.count);
@@ -185,7 +217,7 @@ export function enableDrag(table) {
     const pointed = [];
     const areas = new Map();
     for (const [name, pileEl] of board.piles) {
-      const place = placeOf(pileEl);
+      const place = placeOf(board, pileEl);
       if (inside(place, x, y)) pointed.unshift(name); // the later pile is drawn on top
       let area = zone(place);
       const top = pileEl.lastElementChild;

@@ -14,6 +14,10 @@ const INDEX_DOWN = 0.34; // the index's box (font ascent to descent), in card he
 const RANK_INK_DOWN = 0.31; // the rank's ink, Q's tail included, in card heights
 const INDEX_ACROSS = 0.44; // the rank and the suit below it, "10" included, in card widths
 const READABLE_PX = 30;
+// A covered card shows at least this much of itself, so that a finger can take the run from
+// it (WCAG 2.5.8's 24 px targets).
+const TAP_PX = 24;
+const [LOOSE, READABLE, TAPPABLE] = [0, 1, 2]; // what a plan's covered cards show, least first
 const NATURAL_DOWN = 0.34; // the step of a pile with room to spare, in card heights
 const NATURAL_ACROSS = 0.46; // the same across a row, in card widths
 // A row fanned sideways spreads up to this step, in card widths, where its wing has room:
@@ -79,12 +83,13 @@ const SPLIT_GAIN = 1.1; // how much larger two tableau rows must make the cards 
 /**
  * How much of a covered card must show along its fan, in pixels, for a card ``size`` long
  * that way (its height down a column, its width across a row): its whole index, or at least
- * READABLE_PX of it and all of the rank's ink.
+ * READABLE_PX of it and all of the rank's ink; and, with ``tap``, never less than TAP_PX.
  */
-export function readableStep(size, fan = "down") {
-  if (fan === "across") return Math.ceil(INDEX_ACROSS * size) + 1;
+export function readableStep(size, fan = "down", tap = true) {
+  const floor = tap ? TAP_PX : 0;
+  if (fan === "across") return Math.max(floor, Math.ceil(INDEX_ACROSS * size) + 1);
   const index = INDEX_DOWN * size;
-  return Math.ceil(Math.max(Math.min(index, READABLE_PX), RANK_INK_DOWN * size)) + 1;
+  return Math.max(floor, Math.ceil(Math.max(Math.min(index, READABLE_PX), RANK_INK_DOWN * size)) + 1);
 }
 
 /** The step of a fanned pile with room to spare: a little more than it must show. */
@@ -96,12 +101,24 @@ export function naturalStep(size, fan = "down") {
 const longestOf = (lengths, from, to) =>
   Math.max(BASE_DEPTH, ...lengths.slice(from, to).map((n) => n ?? 0));
 
+// How long a pile fanned ``fan`` must be for cards ``size`` long that way, its piles
+// ``lengths[from:to]`` long, as ``strict`` says: every pile planned BASE_DEPTH deep at least,
+// readable; and, for TAPPABLE, the piles as they are with a finger's width for each card.
+function fanNeed(size, fan, lengths, from, to, strict) {
+  if (strict === LOOSE) return size;
+  const planned = size + (longestOf(lengths, from, to) - 1) * readableStep(size, fan, false);
+  if (strict === READABLE) return planned;
+  const now = Math.max(1, ...lengths.slice(from, to).map((n) => n ?? 0));
+  return Math.max(planned, size + (now - 1) * readableStep(size, fan, true));
+}
+
 function metrics(cw) {
   return { cw, ch: Math.round(cw * RATIO), gap: Math.max(3, Math.floor(cw * GAP)) };
 }
 
-// The columns layout for cards ``cw`` wide, or null when it does not fit (``strict``: with
-// every pile's covered cards readable; else only the cards themselves). ``split``, the share
+// The columns layout for cards ``cw`` wide, or null when it does not fit. ``strict`` says what
+// every pile's covered cards must show: TAPPABLE, their index and a finger's width; READABLE,
+// their index; LOOSE, nothing (only the cards themselves must fit). ``split``, the share
 // of the room the first of two tableau rows had so far, is kept while every pile stays
 // readable with it: the second row does not move each time a pile of the first grows.
 function columnsLayout(shape, option, width, height, cw, lengths, strict, split = null) {
@@ -114,11 +131,9 @@ function columnsLayout(shape, option, width, height, cw, lengths, strict, split 
   if (columns * cw + (columns + 1) * gap > width) return null;
   const tableauTop = gap + option.rows.length * (ch + gap) + Math.floor(gap / 2);
   const room = height - tableauTop - gap * rowsOfTableau;
-  const step = readableStep(ch);
   const needs = [];
   for (let r = 0; r < rowsOfTableau; r++) {
-    const n = strict ? longestOf(lengths, r * perRow, (r + 1) * perRow) : 1;
-    needs.push(ch + (n - 1) * step);
+    needs.push(fanNeed(ch, "down", lengths, r * perRow, (r + 1) * perRow, strict));
   }
   const needed = needs.reduce((a, b) => a + b, 0);
   if (needed > room) return null;
@@ -184,7 +199,7 @@ function wingsLayout(shape, option, width, height, cw, lengths, strict, held = n
   const middleWidth = middleColumns * cw + (middleColumns - 1) * gap;
   const room = Math.floor((width - middleWidth - 4 * gap) / 2);
   const n = strict ? longestOf(lengths, 0, shape.tableau) : 1;
-  if (cw + (n - 1) * readableStep(cw, "across") > room) return null;
+  if (fanNeed(cw, "across", lengths, 0, shape.tableau, strict) > room) return null;
   // As wide as a whole suit's row at the natural step needs, and no wider: the wings stay
   // close to the foundations on a wide screen.
   const full = cw + (Math.max(n, REF_DEPTH) - 1) * naturalStep(cw, "across");
@@ -238,19 +253,22 @@ function layoutFor(shape, option, width, height, cw, lengths, strict, held = nul
   return columnsLayout(shape, option, width, height, cw, lengths, strict, held?.split ?? null);
 }
 
-// The layout of ``option`` with the largest cards whose piles all stay readable (``readable``
-// true); failing that (a pile too long for any card), the smallest cards, whose fans squeeze.
-// ``held``: the plan held so far in this game (see layoutFor).
-function largest(shape, option, width, height, lengths, widest = MAX_WIDTH, held = null) {
-  for (let cw = widest; cw >= MIN_WIDTH; cw--) {
-    const layout = layoutFor(shape, option, width, height, cw, lengths, true, held);
-    if (layout) return { layout, readable: true };
+// The layout of ``option`` with the largest cards whose piles all stay tappable (``readable``
+// TAPPABLE); failing that, readable (READABLE); failing that (a pile too long for any card),
+// the smallest cards, whose fans squeeze (LOOSE). ``held``: the plan held so far in this game
+// (see layoutFor).
+function largest(shape, option, width, height, lengths, widest = MAX_WIDTH, held = null, tap = true) {
+  for (const readable of tap ? [TAPPABLE, READABLE] : [READABLE]) {
+    for (let cw = widest; cw >= MIN_WIDTH; cw--) {
+      const layout = layoutFor(shape, option, width, height, cw, lengths, readable, held);
+      if (layout) return { layout, readable };
+    }
   }
   for (let cw = MIN_WIDTH; cw >= 8; cw--) {
-    const layout = layoutFor(shape, option, width, height, cw, lengths, false);
-    if (layout) return { layout, readable: false };
+    const layout = layoutFor(shape, option, width, height, cw, lengths, LOOSE);
+    if (layout) return { layout, readable: LOOSE };
   }
-  return { layout: layoutFor(shape, option, Infinity, Infinity, 8, lengths, false), readable: false };
+  return { layout: layoutFor(shape, option, Infinity, Infinity, 8, lengths, LOOSE), readable: LOOSE };
 }
 
 // The arrangement that gives the largest readable cards on this screen, chosen for a long
@@ -262,11 +280,12 @@ function arrangementFor(shape, width, height, wings) {
   reference[0] = REF_DEPTH;
   let best = null;
   for (const option of options) {
-    const { layout, readable } = largest(shape, option, width, height, reference);
+    // The reference piles are not the game's: a finger's width is asked of the real ones only.
+    const { layout, readable } = largest(shape, option, width, height, reference, MAX_WIDTH, null, false);
     const size = layout.cardWidth;
     // Two tableau rows must make the cards clearly larger; the wings win a tie.
     const gain = option.tableauRows > 1 ? SPLIT_GAIN : 1;
-    const wins = !best || (readable && !best.readable) ||
+    const wins = !best || readable > best.readable ||
       (readable === best.readable &&
         (option.kind === "wings" ? size >= best.size : size > best.size * gain + 0.5));
     if (wins) best = { option, size, readable };
@@ -290,8 +309,32 @@ function arrangementFor(shape, width, height, wings) {
 export function plan(shape, width, height, { lengths = [], wings = false, hold = null } = {}) {
   const option = hold?.option ?? arrangementFor(shape, width, height, wings);
   const widest = hold ? Math.min(MAX_WIDTH, hold.cardWidth) : MAX_WIDTH;
-  const { layout } = largest(shape, option, width, height, lengths, widest, hold);
-  return { ...layout, option };
+  const found = largest(shape, option, width, height, lengths, widest, hold);
+  const other = hold && (found.readable < TAPPABLE || found.layout.cardWidth < hold.cardWidth)
+    ? widerArrangement(shape, width, height, wings, lengths, widest, option)
+    : null;
+  const better = other && (other.readable > found.readable ||
+    (other.readable === found.readable && other.layout.cardWidth > found.layout.cardWidth * REARRANGE_GAIN));
+  return better ? { ...other.layout, option: other.option } : { ...found.layout, option };
+}
+
+const REARRANGE_GAIN = 1.15; // how much larger another arrangement's cards must be to move to it
+
+// The arrangement other than ``held`` that gives the largest cards for the piles as they are
+// now: when long piles shrink the cards, piles in one row may use the width that two rows
+// leave empty (or two rows the height).
+function widerArrangement(shape, width, height, wings, lengths, widest, held) {
+  const options = arrangements(shape);
+  if (wings && shape.tableau >= 4) options.push(...wingArrangements(shape));
+  let best = null;
+  for (const option of options) {
+    if (JSON.stringify(option) === JSON.stringify(held)) continue;
+    const found = largest(shape, option, width, height, lengths, widest);
+    const wins = !best || found.readable > best.readable ||
+      (found.readable === best.readable && found.layout.cardWidth > best.layout.cardWidth);
+    if (wins) best = { ...found, option };
+  }
+  return best;
 }
 
 /**

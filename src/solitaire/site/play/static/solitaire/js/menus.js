@@ -59,12 +59,12 @@ const TOOLBAR = `
       title="Our solver has proved that this deal can be won">Proved winnable</span>
     <span class="timer" data-role="time" aria-label="Time">0:00</span>
     <span class="count" data-role="moves">0 moves</span>
+    <p class="toast" data-role="toast" hidden></p>
   </div>
 </nav>`;
 
 const PANELS = `
 <div class="board" id="board" role="group" aria-label="Card table"></div>
-<p class="toast" data-role="toast" hidden></p>
 <div class="sr-only" data-role="live" aria-live="polite" aria-atomic="true"></div>
 <section class="banner stuck" data-role="stuck" role="alert" hidden>
   <p data-role="stuck-text"></p>

@@ -22,6 +22,17 @@ import { Timer } from "./timer.js";
 import { provedText, showGame } from "./view.js";
 import { movedText } from "./words.js";
 
+/**
+ * The moves a won game took, in words. A Daily game's leaderboard counts every move made,
+ * those taken back included: its win says that one count, and how many of them were undone.
+ */
+function movesCounted(game) {
+  const made = game.moves_made ?? game.moves.length;
+  if (game.kind !== "daily" || made === game.moves.length) return `${game.moves.length} moves`;
+  const undone = made - game.moves.length;
+  return `${made} moves (the leaderboard's count: ${undone} taken back with Undo included)`;
+}
+
 export class Table {
   constructor(root) {
     this.root = root;
@@ -55,7 +66,9 @@ export class Table {
     );
     wireSettings(this.ui, this.settings, (change) => this.changeSettings(change));
     document.addEventListener("keydown", (event) => this.shortcut(event));
-    new ResizeObserver(() => this.board.measureBoard()).observe(this.ui.board);
+    const board = this.ui.board;
+    new ResizeObserver(() => this.board.measureBoard({ width: board.clientWidth, height: board.clientHeight }))
+      .observe(board);
     let game = readJson("game-data");
     const id = this.root.dataset.gameId;
     if (!game && id) game = await api.getGame(id);
@@ -128,9 +141,9 @@ export class Table {
     showGame(this, game, { fresh, before });
     // A win while this page plays is celebrated once the last cards have glided home.
     if (this.ending.update(game, { loaded })) {
-      const count = game.moves.length;
       const time = this.timer.text();
-      const text = `You played every card home in ${count} moves` +
+      const count = game.moves.length;
+      const text = `You played every card home in ${movesCounted(game)}` +
         (this.settings.hide_timer ? "." : ` and ${time}.`);
       done.then(() => {
         celebrate(this.board.el);
@@ -364,6 +377,23 @@ export class Table {
         return;
       }
       this.choose({ src: name, count, index });
+    });
+  }
+
+  /**
+   * The second press of a double-click or double-tap on card ``index`` of ``name``: one
+   * intention with the first. When the first sent the card where a click does (Autoplay), it
+   * does nothing more, never playing the card beneath; when the first chose the card, the
+   * card goes home where it can, else where a click sends it.
+   */
+  again(name, index) {
+    this.queue(async () => {
+      const chosen = this.chosen;
+      if (!chosen || chosen.src !== name || chosen.index !== index) return;
+      this.choose(null);
+      const home = movesFrom(this.game.legal, name, chosen.count).find((m) => m.dst[0] === "f");
+      const move = home?.text ?? clickTarget(this.game, name, index);
+      if (move) await this.send(move);
     });
   }
 

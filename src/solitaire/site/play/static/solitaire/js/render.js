@@ -2,8 +2,8 @@
 // bottom to top, placed by the geometry plan. Rendering keeps card elements alive across
 // moves so that they can glide from their old places.
 
-import { glide, measure, stopCelebration } from "./anim.js";
-import { SUIT_SIGNS, cardName, makeCard, rankLabel } from "./cards.js";
+import { glide, stopCelebration } from "./anim.js";
+import { SUIT_SIGNS, cardName, makeCard, rankLabel, turnCard } from "./cards.js";
 import { fanStep, plan, shapeOf } from "./geometry.js";
 
 const PILE_WORDS = { t: "pile", f: "foundation", c: "free cell", s: "stock", w: "waste" };
@@ -15,17 +15,32 @@ export function takesSign(takes) {
   return rankLabel(takes) + (SUIT_SIGNS[takes[1]] ?? "");
 }
 
-// "t3:5" for the 6th card of t3: where a card element is.
-function spotOf(el) {
-  const pile = el.parentElement;
-  return pile ? `${pile.dataset.pile}:${[...pile.children].indexOf(el)}` : "";
-}
-
 // "ace of spades" for "AS", "an ace" for "A": the same, in words.
 function takesWords(takes) {
   if (takes.length > 1) return cardName(takes);
   const rank = cardName(`${takes}S`).split(" ")[0];
   return `${/^[aeiou]/.test(rank) ? "an" : "a"} ${rank}`;
+}
+
+// Whether two layouts show the same cards in the same places.
+function sameLayout(a, b) {
+  return JSON.stringify(a.tableau) === JSON.stringify(b.tableau) &&
+    JSON.stringify(a.foundations) === JSON.stringify(b.foundations) &&
+    JSON.stringify(a.cells) === JSON.stringify(b.cells) &&
+    JSON.stringify(a.stock) === JSON.stringify(b.stock) &&
+    JSON.stringify(a.waste) === JSON.stringify(b.waste);
+}
+
+// card code -> the spots ("t3:5") it has in ``layout``, over the piles ``names``.
+function spotsOf(layout, names) {
+  const spots = new Map();
+  for (const name of names) {
+    cardsOf(layout, name).forEach((code, index) => {
+      if (!spots.has(code)) spots.set(code, new Set());
+      spots.get(code).add(`${name}:${index}`);
+    });
+  }
+  return spots;
 }
 
 /** "pile 4" for t3, "foundation 1" for f0, "stock" for s. */
@@ -81,7 +96,9 @@ export class Board {
       pile.className = `pile pile-${name[0]}`;
       pile.dataset.pile = name;
       pile.tabIndex = -1;
-      pile.setAttribute("role", "button");
+      // A group named by what it holds (its cards are images named as players name them):
+      // Enter and Space on it pick cards up and put them down (keyboard.js).
+      pile.setAttribute("role", "group");
       pile.setAttribute("aria-roledescription", "pile");
       if (LABELS[name[0]]) pile.dataset.label = LABELS[name[0]];
       const takes = name[0] === "f" ? this.facts?.foundations?.[Number(name.slice(1))]?.takes : null;
@@ -105,24 +122,33 @@ export class Board {
     this.setup(layout);
     stopCelebration(this.el);
     const cards = [...this.el.querySelectorAll(".card")].filter((el) => !this.held.has(el));
-    let before = animate ? measure(cards) : null;
-    const spots = new Map(cards.map((el) => [el, spotOf(el)]));
     // Cards let go from a drag (a transform of their own) glide back all the same.
     const dropped = new Set(cards.filter((el) => el.style.transform));
+    // The table already shows this layout (the server agreed with the move shown): done.
+    if (!deal && !dropped.size && this.layout && sameLayout(this.layout, layout)) {
+      this.layout = layout;
+      return Promise.resolve();
+    }
+    const spots = this.spots();
+    // Only the cards that change places are measured where they are now.
+    const next = spotsOf(layout, this.piles.keys());
+    const moving = cards.filter((el) => dropped.has(el) || !next.get(el.dataset.card)?.has(spots.get(el)));
+    let before = animate ? new Map(moving.map((el) => [el, this.drawnBox(el, dropped.has(el))])) : null;
     this.layout = layout;
     this.place(layout);
     this.measureBoard();
     this.describe();
+    const now = before ? this.spots() : null;
     for (const el of before?.keys() ?? []) {
-      if (!dropped.has(el) && spots.get(el) === spotOf(el)) before.delete(el);
+      if (!dropped.has(el) && spots.get(el) === now.get(el)) before.delete(el);
     }
     if (deal) {
       // A new deal: every card comes out of the stock's corner, one after another.
       const from = (this.piles.get("s") ?? this.piles.get("t0")).getBoundingClientRect();
       before = new Map([...this.el.querySelectorAll(".card")].map((el) => [el, from]));
-      return glide(before, { stagger: 9, steps: 60 });
+      return glide(before, { stagger: 9, steps: 60, boxOf: (el) => this.laidBox(el) });
     }
-    return before ? glide(before, { stagger, steps }) : Promise.resolve();
+    return before ? glide(before, { stagger, steps, boxOf: (el) => this.laidBox(el) }) : Promise.resolve();
   }
 
   // Give every card of the layout an element, reusing the element that showed it before:
@@ -160,7 +186,7 @@ export class Board {
       // Append in order: an element already in place is moved only if out of order.
       cards.forEach((el, index) => {
         if (pile.children[index] !== el) pile.insertBefore(el, pile.children[index] || null);
-        el.classList.toggle("down", name === "s");
+        turnCard(el, name === "s");
         if (this.held.has(el)) return; // still in the player's hand
         el.classList.remove("selected", "hinted", "lifted");
         el.style.transform = "";
@@ -170,11 +196,22 @@ export class Board {
     }
   }
 
-  /** Size and place the piles and cards for the board's current size. */
-  measureBoard() {
+  /**
+   * Size and place the piles and cards for the board's size: ``size`` ({width, height}) as the
+   * board's ResizeObserver read it, kept for the renders after it, which then need not lay
+   * the page out to learn it.
+   */
+  measureBoard(size = null) {
+    if (size) {
+      this.size = size;
+      // Read while the page is laid out (a ResizeObserver's turn): the corner the cards'
+      // boxes are worked out from (laidBox), where the board moves only as it resizes.
+      const r = this.el.getBoundingClientRect();
+      this.corner = { left: r.left + this.el.clientLeft, top: r.top + this.el.clientTop };
+    }
     if (!this.shape) return;
-    const width = this.el.clientWidth;
-    const height = this.el.clientHeight;
+    const width = this.size?.width ?? this.el.clientWidth;
+    const height = this.size?.height ?? this.el.clientHeight;
     // The plan knows the piles' lengths, so that cards shrink before a long pile's ranks
     // overlap; a game dealt whole and face up may have its rows fanned sideways (wings).
     const lengths = (this.layout?.tableau ?? []).map((pile) => pile.length);
@@ -204,9 +241,12 @@ export class Board {
       pile.dataset.step = step;
       pile.dataset.fan = box.fan ?? "none";
       pile.classList.toggle("fan-across", across);
+      // Written only where they change: a move leaves most cards where they were.
       cards.forEach((el, index) => {
-        el.style.top = across ? "0px" : `${index * step}px`;
-        el.style.left = across ? `${index * step}px` : "0px";
+        const top = across ? "0px" : `${index * step}px`;
+        const left = across ? `${index * step}px` : "0px";
+        if (el.style.top !== top) el.style.top = top;
+        if (el.style.left !== left) el.style.left = left;
       });
     }
     if (document.documentElement.classList.contains("left-handed")) this.mirror(width);
@@ -254,12 +294,58 @@ export class Board {
       else if (name[0] === "t") {
         text += `, ${cards.length} card${cards.length > 1 ? "s" : ""}, top ${cardName(cards.at(-1))}`;
       } else text += `, ${cardName(cards.at(-1))}`;
-      pile.setAttribute("aria-label", text);
+      if (pile.getAttribute("aria-label") !== text) pile.setAttribute("aria-label", text);
     }
   }
 
   pile(name) {
     return this.piles.get(name);
+  }
+
+  /**
+   * Where the board lays card ``el`` out, in the viewport: worked out from the plan's inline
+   * styles (the pile's place, the card's in it) and the board's corner, without laying out
+   * the page. Null until the board's corner is known.
+   */
+  laidBox(el) {
+    const pile = el.parentElement;
+    if (!this.corner || !pile || !this.geometry) return null;
+    const left = this.corner.left + parseFloat(pile.style.left) + parseFloat(el.style.left || "0");
+    const top = this.corner.top + parseFloat(pile.style.top) + parseFloat(el.style.top || "0");
+    const { cardWidth, cardHeight } = this.geometry;
+    return { left, top, right: left + cardWidth, bottom: top + cardHeight };
+  }
+
+  /** Where the board lays pile element ``pile`` out, in the viewport, as laidBox does. */
+  pileBox(pile) {
+    if (!this.corner) return null;
+    const left = this.corner.left + parseFloat(pile.style.left);
+    const top = this.corner.top + parseFloat(pile.style.top);
+    const box = { left, top, right: left + parseFloat(pile.style.width), bottom: top + parseFloat(pile.style.height) };
+    return Number.isNaN(box.right + box.bottom) ? null : box;
+  }
+
+  // Where card ``el`` is drawn now: as laid out, moved by the drag that let it go (``dropped``);
+  // read from the page for a card in flight, or while the board's corner is unknown.
+  drawnBox(el, dropped) {
+    const box = !el.classList.contains("moving") && this.laidBox(el);
+    if (!box || Number.isNaN(box.left)) return el.getBoundingClientRect();
+    if (!dropped) return box;
+    const shift = /^translate\((-?[\d.]+)px, (-?[\d.]+)px\)$/.exec(el.style.transform);
+    if (!shift) return el.getBoundingClientRect();
+    const dx = Number(shift[1]);
+    const dy = Number(shift[2]);
+    return { left: box.left + dx, right: box.right + dx, top: box.top + dy, bottom: box.bottom + dy };
+  }
+
+  // card element -> "t3:5", where it is now, for every card on the board.
+  spots() {
+    const spots = new Map();
+    for (const [name, pile] of this.piles) {
+      const cards = pile.children;
+      for (let i = 0; i < cards.length; i++) spots.set(cards[i], `${name}:${i}`);
+    }
+    return spots;
   }
 
   /** Keep ``elements`` where the player holds them through renders (a drag, a drop waiting). */

@@ -24,6 +24,13 @@ const losingEl = section.querySelector(".review-losing");
 const losingButton = section.querySelector("[data-step=losing]");
 const lineButton = section.querySelector("[data-step=line]");
 const gameButton = section.querySelector("[data-step=game]");
+const won = section.dataset.result === "won";
+
+/** What the solver found of position ``k`` of the game, in words: a won game's end is won. */
+function verdictWords(k) {
+  if (won && k === positions.length - 1) return "won, every card home";
+  return WORDS[review.verdicts[k] || "unknown"];
+}
 
 installSuitSprites();
 const board = new Board(section.querySelector("[data-role=review-board]"));
@@ -73,11 +80,10 @@ function draw({ animate = true } = {}) {
       (at === played.length ? " Every card can go home from here." : "");
     if (at < played.length) light(layout, played[at]);
   } else {
-    const verdict = review.verdicts[at] || "unknown";
     const next = at < played.length
       ? `Next, move ${at + 1}: ${lower(movedText(layout, played[at], facts))}`
       : "The end of the game.";
-    whereEl.textContent = `After ${plural(at, "move")}: ${WORDS[verdict]}. ${next}`;
+    whereEl.textContent = `After ${plural(at, "move")}: ${verdictWords(at)}. ${next}`;
     if (review.losing_move === at && review.better) {
       whereEl.textContent += ` The solver would have won by ${movingText(layout, review.better, facts)} instead.`;
       light(layout, review.better);
@@ -95,7 +101,7 @@ function drawStrip() {
     const mark = document.createElement("button");
     mark.type = "button";
     mark.className = `mark verdict-${verdict}${review.losing_move === k ? " losing" : ""}`;
-    mark.title = `After ${plural(k, "move")}: ${WORDS[verdict]}`;
+    mark.title = `After ${plural(k, "move")}: ${verdictWords(k)}`;
     mark.setAttribute("aria-label", mark.title);
     mark.addEventListener("click", () => go(k, "game"));
     return mark;
@@ -117,9 +123,11 @@ function drawStrip() {
     for (const text of review.line ?? []) line.push(predict(line.at(-1), text, facts));
     lineButton.hidden = !review.line?.length;
   } else if (done) {
-    const won = review.verdicts.every((v) => v === "won");
+    const winnable = review.verdicts.every((v) => v === "won");
     losingEl.hidden = false;
     losingEl.textContent = won
+      ? "You won: no move lost the game."
+      : winnable
       ? "Every position was winnable."
       : "No losing move was pinned down within the solver's budget.";
   }
