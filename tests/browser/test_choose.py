@@ -58,3 +58,25 @@ def test_a_favourite_stays_after_a_reload_and_joins_the_account(make_page: Any, 
     log_in(page, name)
     page.goto("/")
     assert page.evaluate(VISIBLE)[:2] == ["lucas", "deuces"]
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_the_tables_games_menu_lists_the_families(make_page: Any, size: str) -> None:
+    page = make_page(VIEWPORTS[size])
+    page.goto("/play/siegecraft/")
+    page.locator("[data-role=games-menu] summary").click()
+    panel = page.locator("[data-role=games-menu] .games-panel")
+    assert panel.is_visible()
+    families = panel.locator(".games-family").all_inner_texts()
+    assert [text.lower() for text in families] == [
+        "forty thieves",
+        "busy aces and fours up",
+        "beleaguered castle",
+        "blockade",
+    ]
+    box = panel.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= VIEWPORTS[size]["width"]
+    assert page.evaluate(SIDEWAYS) <= 0
+    page.screenshot(path=SCREENSHOTS_DIR / f"games-menu-{size}.png")
+    panel.get_by_role("link", name="Deuces").click()
+    page.wait_for_url("**/play/deuces/")
