@@ -16,15 +16,23 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def test_games_lists_the_five_game_ids_one_a_line() -> None:
+def test_games_lists_the_thirteen_game_ids_one_a_line_family_by_family() -> None:
     code, output = run("games")
     assert code == 0
     assert output.splitlines() == [
         "streets",
-        "stronghold",
-        "streets-and-alleys",
-        "blockade",
+        "forty-thieves",
+        "lucas",
+        "maria",
+        "limited",
+        "busy-aces",
+        "deuces",
         "fours-up",
+        "streets-and-alleys",
+        "stronghold",
+        "beleaguered-castle",
+        "siegecraft",
+        "blockade",
     ]
 
 
@@ -64,7 +72,7 @@ def test_deal_range_without_json_draws_each_table() -> None:
     assert "Stronghold, deal 1" in output and "Stronghold, deal 2" in output
 
 
-def test_deal_takes_the_extra_variant_forty_thieves() -> None:
+def test_deal_takes_forty_thieves() -> None:
     code, output = run("deal", "forty-thieves", "1", "--json")
     assert code == 0
     assert json.loads(output)["game"] == "forty-thieves"

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from solitaire.cli import main
 from solitaire.deals import daily
-from solitaire.deals.daily import EPOCH, NO_REPEAT_DAYS, daily_deal
+from solitaire.deals.daily import EPOCH, MIN_POOL, NO_REPEAT_DAYS, daily_deal, no_repeat_days
 from solitaire.deals.winnable import proved_deals
 from solitaire.engine.games import FEATURED
 
@@ -19,9 +19,11 @@ from solitaire.engine.games import FEATURED
 def test_no_daily_deal_repeats_within_a_year(game: str) -> None:
     days = [EPOCH + timedelta(days=n) for n in range(3 * 366)]
     deals = [daily_deal(game, day) for day in days]
-    for start in range(len(deals) - NO_REPEAT_DAYS):
-        window = deals[start : start + NO_REPEAT_DAYS]
-        assert len(set(window)) == NO_REPEAT_DAYS
+    gap = no_repeat_days(len(proved_deals(game)[:500]))
+    assert gap == min(NO_REPEAT_DAYS, len(proved_deals(game)[:500]) // 2)
+    for start in range(len(deals) - gap):
+        window = deals[start : start + gap]
+        assert len(set(window)) == gap
 
 
 @pytest.mark.parametrize("game", FEATURED)
@@ -66,7 +68,20 @@ def test_there_is_no_daily_deal_before_the_first_day() -> None:
 
 
 def test_a_game_without_enough_proved_deals_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    short = proved_deals("stronghold")[:NO_REPEAT_DAYS]
+    short = proved_deals("stronghold")[: MIN_POOL - 1]
     monkeypatch.setattr(daily, "proved_deals", lambda game: short)
-    with pytest.raises(ValueError, match="the Daily deal needs more than 365"):
+    with pytest.raises(ValueError, match=f"the Daily deal needs at least {MIN_POOL}"):
         daily_deal("stronghold", date(2026, 11, 29))
+
+
+def test_a_short_list_keeps_a_deal_back_for_half_its_length(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    short = proved_deals("stronghold")[:40]
+    monkeypatch.setattr(daily, "proved_deals", lambda game: short)
+    monkeypatch.setattr(daily, "_schedules", {})
+    deals = [daily_deal("stronghold", EPOCH + timedelta(days=n)) for n in range(200)]
+    for start in range(len(deals) - 20):
+        assert len(set(deals[start : start + 20])) == 20
+    assert len(set(deals)) == 40
+    assert len({b - a for a, b in pairwise(deals)}) > 20

@@ -47,6 +47,13 @@ DIGESTS = {
     "blockade": ("061c1b444ceb0077", "ccfbe6b866b861d3"),
     "fours-up": ("e4b0f9e068f1d52f", "1b4eeec73f2fb2c8"),
     "forty-thieves": ("aab692f09bdd4e40", "bcfdbaf3ce91ed6c"),
+    "lucas": ("f1bb9c22328a75a4", "d3cbed3dfde5f87e"),
+    "maria": ("b3959ba2b24c1ca0", "eebe33e098e4048d"),
+    "limited": ("5b55b738dbae5165", "2ef6e3d54f76a3f6"),
+    "busy-aces": ("bc0c07786fdd582d", "e07da158c5d75b2a"),
+    "deuces": ("9bf2e2bc89f1b8fa", "20e73378d2b6467b"),
+    "beleaguered-castle": ("7880fb2a68732670", "4f57fd2050064023"),
+    "siegecraft": ("c60e3efde02936c0", "41b5c42b37cc6613"),
 }
 """The first 16 hex digits of the SHA-256 of deals 1 and 1000's layout JSON."""
 

@@ -188,8 +188,10 @@ def hand_made(game: str) -> list[State]:
             table(game, t=shuttles, f=["9C"]),
             table(game, t=["7H", "9S", "KH", "KS", "JC", "JD"], f=["6C", "", "", "", "5C"]),
         ]
-    dead = {"streets": STREETS_DEAD, "blockade": BLOCKADE_DEAD}.get(game, DEAD)
-    piles = get_rules(game).tableau.piles
+    rules = get_rules(game)
+    # two decks and up to 13 piles: enough dead piles that only two are left empty
+    dead = {"streets": STREETS_DEAD}.get(game, DEAD if rules.decks == 1 else BLOCKADE_DEAD)
+    piles = rules.tableau.piles
     return [table(game, t=[*dead[: piles - 2], "9C 8C 7C", ""])]
 
 

@@ -19,6 +19,7 @@ DEFAULTS = {
     "felt": "green",
     "back": "blue",
     "left": False,
+    "favourites": [],
 }
 
 

@@ -5,8 +5,12 @@ extending the list never changes a Daily deal already given. Day by day from
 :data:`EPOCH`, each date draws a pool index from a keyed hash of the game, the date and
 an attempt number, and draws again while the deal was already used in the previous
 :data:`NO_REPEAT_DAYS` days. So no deal comes back within a year, and one day's deal
-says nothing about the next. Setting ``SOLITAIRE_DAILY_KEY`` gives a site its own private
-schedule; without it the schedule is public and reproducible with ``solitaire daily``.
+says nothing about the next. A game whose list is shorter than two years (the hardest of
+the Forty Thieves family) still has a Daily deal once it has :data:`MIN_POOL` proved deals:
+no deal comes back within half the list's length of days, which leaves the other half to
+draw from, so the next day stays unforeseeable; such a schedule changes when the list
+grows. Setting ``SOLITAIRE_DAILY_KEY`` gives a site its own private schedule; without it
+the schedule is public and reproducible with ``solitaire daily``.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from solitaire.engine.games import get_rules
 EPOCH = date(2026, 1, 1)
 POOL = 500
 NO_REPEAT_DAYS = 365
+MIN_POOL = 20
+"""The fewest proved deals a game's Daily deal is drawn from."""
 
 _schedules: dict[tuple[str, str], list[int]] = {}
 
@@ -39,9 +45,9 @@ def daily_deal(game: str, day: date | None = None) -> int:
     if day < EPOCH:
         raise SolitaireError(f"the Daily deal began on {EPOCH.isoformat()}")
     pool = [proved.deal for proved in proved_deals(game)[:POOL]]
-    if len(pool) <= NO_REPEAT_DAYS:
+    if len(pool) < MIN_POOL:
         raise SolitaireError(
-            f"{game} has {len(pool)} proved deals; the Daily deal needs more than {NO_REPEAT_DAYS}"
+            f"{game} has {len(pool)} proved deals; the Daily deal needs at least {MIN_POOL}"
         )
     key = os.environ.get("SOLITAIRE_DAILY_KEY", "")
     schedule = _schedules.setdefault((game, key), [])
@@ -49,9 +55,16 @@ def daily_deal(game: str, day: date | None = None) -> int:
     return pool[schedule[(day - EPOCH).days]]
 
 
+def no_repeat_days(size: int) -> int:
+    """For how many days a deal drawn from a pool of ``size`` does not come back: a year, or
+    half the pool where it is shorter than two years."""
+    return min(NO_REPEAT_DAYS, size // 2)
+
+
 def _extend_schedule(schedule: list[int], game: str, key: str, size: int, days: int) -> None:
     """Draw pool indices for the days from ``len(schedule)`` up to ``days``."""
-    recent = deque(schedule[-NO_REPEAT_DAYS:], maxlen=NO_REPEAT_DAYS)
+    window = no_repeat_days(size)
+    recent = deque(schedule[-window:], maxlen=window)
     used = set(recent)
     for day in range(len(schedule), days):
         attempt = 0
@@ -63,7 +76,7 @@ def _extend_schedule(schedule: list[int], game: str, key: str, size: int, days: 
             if index not in used:
                 break
             attempt += 1
-        if len(recent) == NO_REPEAT_DAYS:
+        if len(recent) == window:
             used.discard(recent[0])
         recent.append(index)
         used.add(index)

@@ -24,6 +24,7 @@ SUITS = "CDHS"
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 ACE = 1
+KING = 13
 
 
 def code_of(rank: int, suit: int) -> int:

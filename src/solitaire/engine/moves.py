@@ -7,6 +7,7 @@ Every function takes the game's :class:`~solitaire.engine.rules.Rules` and an im
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from solitaire.engine.cards import card_name, code_of, rank_of
 from solitaire.engine.errors import IllegalMoveError
@@ -77,6 +78,12 @@ def can_leave_foundation(rules: Rules, state: State, pile: tuple[int, ...]) -> b
     return rules.foundations.returns and len(pile) > fixed and state.home_count() < rules.cards
 
 
+@cache
+def _depths(rules: Rules) -> tuple[int, ...]:
+    """For each rank (index 1-13), how far down the build order it stands."""
+    return (0, *(rules.build.depth(rank) for rank in range(1, 14)))
+
+
 def legal_moves(rules: Rules, state: State) -> Iterator[Move]:
     """Yield every legal move, in a fixed order: sources from t0 on, then cells, waste,
     foundations and the stock; for each source, foundations first, then piles from t0.
@@ -88,6 +95,7 @@ def legal_moves(rules: Rules, state: State) -> Iterator[Move]:
     free = [i for i, card in enumerate(state.cells) if card is None]
     onto_card = run_limit(rules, state, to_empty=False)
     onto_empty = run_limit(rules, state, to_empty=True)
+    depth = _depths(rules)
 
     def single(src: Pile, card: int, to_cells: bool) -> Iterator[Move]:
         for index, pile in enumerate(tableau):
@@ -111,7 +119,7 @@ def legal_moves(rules: Rules, state: State) -> Iterator[Move]:
             if j == i:
                 continue
             if dst:
-                count = rank_of(dst[-1]) - rank_of(top)
+                count = depth[rank_of(top)] - depth[rank_of(dst[-1])]
                 if 1 <= count <= min(run, onto_card) and pile[-count] in fits[dst[-1]]:
                     yield Move(src, _T[j], count)
             else:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-from solitaire.engine.cards import ACE, code_of, is_red, rank_of, suit_of
+from solitaire.engine.cards import ACE, KING, code_of, is_red, rank_of, suit_of
 
 
 class SuitRule(Enum):
@@ -63,15 +63,28 @@ class Build:
     """How tableau piles build: down by one rank, ``suit`` deciding which suits fit.
 
     Ranks below ``lowest`` never continue a run, and nothing is built on them
-    (Fours Up builds from King down to Four).
+    (Fours Up builds from King down to Four). ``high`` is the rank at the head of the
+    order: the ranks run down from it, wrapping round from Ace to King (Deuces puts the
+    Ace above the King, so an Ace takes a King and nothing takes a Two).
     """
 
     suit: SuitRule
     lowest: int = ACE
+    high: int = KING
+
+    def below(self, rank: int) -> int | None:
+        """The rank that builds on ``rank``, or None at the end of the order."""
+        if rank == self.high % 13 + 1:
+            return None
+        return (rank - 2) % 13 + 1
+
+    def depth(self, rank: int) -> int:
+        """How far down the order ``rank`` stands: 0 for ``high``, 12 for the last rank."""
+        return (self.high - rank) % 13
 
     def fits(self, card: int, onto: int) -> bool:
         """Tell whether ``card`` may be laid on ``onto`` on the tableau."""
-        if rank_of(card) < self.lowest or rank_of(onto) != rank_of(card) + 1:
+        if rank_of(card) < self.lowest or self.below(rank_of(onto)) != rank_of(card):
             return False
         if self.suit is SuitRule.SAME_SUIT:
             return suit_of(card) == suit_of(onto)

@@ -59,5 +59,9 @@ def table_facts(game: str) -> dict[str, Any]:
         ],
         "whole_deck_dealt": stock is None,
         "decks": rules.decks,
-        "build": {"suit": rules.build.suit.name.lower(), "lowest": RANKS[rules.build.lowest - 1]},
+        "build": {
+            "suit": rules.build.suit.name.lower(),
+            "lowest": RANKS[rules.build.lowest - 1],
+            "high": RANKS[rules.build.high - 1],
+        },
     }

@@ -19,11 +19,15 @@ def hand_over_settings(sender: Any, request: Any, user: Any, **kwargs: Any) -> N
     """Give a new account the settings the session kept as a guest.
 
     Django keeps the session's data across a log-in (it only changes the key). An account
-    that already has settings keeps its own.
+    that already has settings keeps its own, but gains the guest's favourite games.
     """
     if request is None:
         return
     stored = request.session.pop(SESSION_KEY, None)
     if isinstance(stored, dict):
         values = {key: stored[key] for key in DEFAULTS if key in stored}
-        Preferences.objects.get_or_create(user=user, defaults=values)
+        prefs, created = Preferences.objects.get_or_create(user=user, defaults=values)
+        guest = stored.get("favourites") or []
+        if not created and guest:  # favourites chosen as a guest join the account's own
+            prefs.favourites = list(dict.fromkeys([*prefs.favourites, *guest]))
+            prefs.save(update_fields=["favourites"])

@@ -36,6 +36,9 @@ class Preferences(models.Model):
     left = models.BooleanField(
         default=False, help_text="Left-handed: stock, waste and foundations on the other side."
     )
+    favourites = models.JSONField(
+        default=list, blank=True, help_text="The ids of the games the home page lists first."
+    )
 
     class Meta:
         verbose_name_plural = "preferences"

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from solitaire.engine.games import GAMES
 from solitaire.site.accounts.models import ANIMATION_SPEEDS, BACKS, FELTS, THEMES, Preferences
 
 DEFAULTS: dict[str, Any] = {
@@ -27,6 +28,7 @@ DEFAULTS: dict[str, Any] = {
     "felt": "green",
     "back": "blue",
     "left": False,
+    "favourites": [],
 }
 SESSION_KEY = "settings"
 
@@ -42,6 +44,11 @@ LOOK = ("theme", "felt", "back", "left")
 """The settings every page is painted with."""
 
 
+def _fresh(default: Any) -> Any:
+    """A default that a caller may change without changing :data:`DEFAULTS`."""
+    return list(default) if isinstance(default, list) else default
+
+
 class SettingsError(ValueError):
     """A settings update that names an unknown key or gives a value of the wrong kind."""
 
@@ -55,7 +62,9 @@ def clean(changes: object) -> dict[str, Any]:
         if key not in DEFAULTS:
             known = ", ".join(DEFAULTS)
             raise SettingsError(f"there is no setting {key!r}; the settings are {known}")
-        if key in CHOICES:
+        if key == "favourites":
+            value = _favourites(value)
+        elif key in CHOICES:
             if value not in CHOICES[key]:
                 raise SettingsError(f"{key} is one of {', '.join(CHOICES[key])}")
         elif not isinstance(value, bool):
@@ -64,15 +73,34 @@ def clean(changes: object) -> dict[str, Any]:
     return cleaned
 
 
+def _favourites(value: object) -> list[str]:
+    """A checked list of favourite game ids, each once, in the order given."""
+    if not isinstance(value, list) or not all(isinstance(game, str) for game in value):
+        raise SettingsError("favourites is a list of game ids")
+    unknown = [game for game in value if game not in GAMES]
+    if unknown:
+        raise SettingsError(f"there is no game {unknown[0]!r}; the games are {', '.join(GAMES)}")
+    return list(dict.fromkeys(value))
+
+
+def toggle_favourite(request: HttpRequest, game: str) -> list[str]:
+    """Add ``game`` to the player's favourites, or take it out when it is there; answer
+    the favourites as they now stand."""
+    current = [g for g in load(request)["favourites"] if g != game]
+    if len(current) == len(load(request)["favourites"]):
+        current.append(game)
+    return list(save(request, clean({"favourites": current}))["favourites"])
+
+
 def load(request: HttpRequest) -> dict[str, Any]:
     """The settings of whoever sent ``request``."""
     if request.user.is_authenticated:
         prefs = Preferences.objects.filter(user=request.user).first()
         if prefs is None:
-            return dict(DEFAULTS)
+            return {key: _fresh(default) for key, default in DEFAULTS.items()}
         return {key: getattr(prefs, key) for key in DEFAULTS}
     stored = request.session.get(SESSION_KEY, {})
-    return {key: stored.get(key, default) for key, default in DEFAULTS.items()}
+    return {key: stored.get(key, _fresh(default)) for key, default in DEFAULTS.items()}
 
 
 def save(request: HttpRequest, changes: dict[str, Any]) -> dict[str, Any]:

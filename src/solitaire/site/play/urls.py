@@ -42,6 +42,7 @@ api_patterns = [
 
 page_patterns = [
     path("", views.home, name="home"),
+    path("favourite/<slug:game>/", views.favourite, name="favourite"),
     path("play/<slug:game>/", views.table, name="table"),
     path("daily/<slug:game>/", daily_views.page, name="daily"),
     path("games/<game_id:pk>/review", views.review, name="review"),

@@ -13,6 +13,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_POST
 
 from solitaire.advice.review import positions
 from solitaire.engine.deal import MAX_DEAL
@@ -22,16 +23,33 @@ from solitaire.engine.layout import Layout
 from solitaire.engine.tablefacts import table_facts
 from solitaire.site.accounts import prefs
 from solitaire.site.jsonapi import Refused
-from solitaire.site.play import deal_choice, records
+from solitaire.site.play import choose, deal_choice, records
 from solitaire.site.play.models import Game, Result
 from solitaire.site.play.owner import owned_game, owned_games
 from solitaire.site.play.reviewing import reviewable
-from solitaire.site.served import is_served
+from solitaire.site.served import is_served, served_games
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The games the site offers, each with its ways to start."""
-    return render(request, "play/home.html")
+    """The games the site offers, grouped by family, each with its figures and its ways to
+    start; ``?q=`` keeps the games that match (the page's script filters as one types)."""
+    query = request.GET.get("q", "")[:100]
+    context = {
+        "groups": choose.groups(prefs.load(request)["favourites"], query),
+        "query": query,
+        "count": len(served_games()),
+    }
+    return render(request, "play/home.html", context)
+
+
+@require_POST
+def favourite(request: HttpRequest, game: str) -> HttpResponse:
+    """Star or unstar ``game`` for the player (the account's settings, or the guest's
+    session), then go back to the home page where the form was."""
+    if not is_served(game):
+        raise Http404("no such game")
+    prefs.toggle_favourite(request, game)
+    return redirect(f"{reverse('home')}#game-{game}")
 
 
 def _table(request: HttpRequest, game: str) -> str:

@@ -9,6 +9,7 @@ site never shows a figure that our own runs did not produce.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -81,11 +82,19 @@ def _figures(game: str, path: str, version: tuple[int, int]) -> dict[str, Any] |
         "lost": summary.lost,
         "unknown": summary.unknown,
         "median_seconds": summary.median_seconds,
+        "median_moves": _median_moves(rows.values()),
         "total": len(numbers),
         "winnable": [round(100 * end, 1) for end in summary.winnable()],
         "command": f"solitaire survey {game} --deals {span} --budget {budget}",
         "times": _time_buckets([float(row["seconds"]) for row in rows.values()]),
     }
+
+
+def _median_moves(rows: Iterable[dict[str, Any]]) -> int | None:
+    """The median length, in moves, of the won rows' lines (the lower middle of an even
+    count), or None with no win."""
+    lengths = sorted(len(str(row["solution"]).split()) for row in rows if row["result"] == "won")
+    return lengths[(len(lengths) - 1) // 2] if lengths else None
 
 
 TIME_BUCKETS = ((0.01, "under 0.01 s"), (0.1, "0.01-0.1 s"), (1.0, "0.1-1 s"), (10.0, "1-10 s"))
