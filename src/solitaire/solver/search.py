@@ -2,8 +2,9 @@
 whose piles are built runs (``Tables.runs_only``) the dead-position test and the waste game
 first; in games with a waste the stock searches (a beam search by stock card, beams after
 dealing, best-first searches from positions dealt ahead); then greedy best-first searches
-under several weightings, short randomised depth-first probes, and depth-first search.
-docs/solver.md (How it searches) describes each.
+under several weightings, short randomised depth-first probes, in games with a waste the
+portfolio of beams (:mod:`solitaire.solver.portfolio`) in the budget the probes leave, and
+depth-first search. docs/solver.md (How it searches) describes each.
 
 The waste game (:mod:`solitaire.solver.wastegame`) only proves losses. The stock searches only
 find wins; the beam search (:mod:`solitaire.solver.stockbeam`) is what wins Fours Up deals.
