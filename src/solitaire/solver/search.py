@@ -2,8 +2,9 @@
 whose piles are built runs (``Tables.runs_only``) the dead-position test and the waste game
 first; in games with a waste the stock searches (a beam search by stock card, beams after
 dealing, best-first searches from positions dealt ahead); then greedy best-first searches
-under several weightings, short randomised depth-first probes, and depth-first search.
-docs/solver.md (How it searches) describes each.
+under several weightings, short randomised depth-first probes, in games with a waste the
+portfolio of beams (:mod:`solitaire.solver.portfolio`) in the budget the probes leave, and
+depth-first search. docs/solver.md (How it searches) describes each.
 
 The waste game (:mod:`solitaire.solver.wastegame`) only proves losses. The stock searches only
 find wins; the beam search (:mod:`solitaire.solver.stockbeam`) is what wins Fours Up deals.
@@ -33,6 +34,7 @@ from solitaire.engine.state import Move, State
 from solitaire.solver.backend import new_kernel
 from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.depthfirst import dfs, late, probe
+from solitaire.solver.portfolio import PORTFOLIO_SHARE, beams
 from solitaire.solver.protocol import Core, RawMove
 from solitaire.solver.scoring import Weights
 from solitaire.solver.shorten import shorten
@@ -179,8 +181,11 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
     result, line = searches.stock(profiles[0]) if rules.has_waste else (UNKNOWN, [])
     if result == UNKNOWN:
         result, line = searches.best_first(profiles, best_first_shares(rules, len(profiles)))
+    reserve = int(budget * PORTFOLIO_SHARE) if rules.has_waste else 0
     if result == UNKNOWN:
-        result, line = searches.probes()
+        result, line = searches.probes(reserve)
+    if result == UNKNOWN and reserve and searches.left() <= reserve:
+        result, line = searches.portfolio(reserve)
     if result == UNKNOWN:
         result, line = searches.depth_first()
     positions = entered + len(searches.expanded)
@@ -276,16 +281,28 @@ class _Searches:
             self.work += greedy.expanded
         return result, line
 
-    def probes(self) -> tuple[str, list[RawMove]]:
-        """The randomised depth-first probes, with :data:`PROBE_SHARE` of the budget."""
-        if self.left() <= 0:
+    def probes(self, reserve: int = 0) -> tuple[str, list[RawMove]]:
+        """The randomised depth-first probes, with :data:`PROBE_SHARE` of the budget, until
+        the positions expanded reach the budget less ``reserve``."""
+        cap = self.budget - reserve
+        if len(self.expanded) >= cap:
             return UNKNOWN, []
         scorer = self.kernel.scorer(PROBE_WEIGHTS)
         spend = int(self.budget * PROBE_SHARE)
         result, line, probed = probe(
-            self.kernel, scorer, self.root, self.budget, spend, self.deadline, self.expanded
+            self.kernel, scorer, self.root, cap, spend, self.deadline, self.expanded
         )
         self.work += probed
+        return result, line
+
+    def portfolio(self, reserve: int) -> tuple[str, list[RawMove]]:
+        """The beams of :mod:`solitaire.solver.portfolio`, with what the budget has left,
+        at most ``reserve`` expansions."""
+        spend = min(reserve, self.left())
+        if spend <= 0 or late(self.deadline):
+            return UNKNOWN, []
+        result, line, used = beams(self.kernel, self.root, self.expanded, spend, self.deadline)
+        self.work += used
         return result, line
 
     def depth_first(self) -> tuple[str, list[RawMove]]:

@@ -40,15 +40,31 @@ Entry = tuple[Any, Steps]
 
 
 class StockBeam:
-    """One beam search from ``root``, ranked by ``scorer``; :meth:`run` spends up to
+    """One beam search from ``root``, ranked by ``scorer``, keeping ``width`` positions a
+    level and looking ahead through ``local`` from each; :meth:`run` spends up to
     ``budget`` expansions, and adds the keys of the positions it expands to ``shared`` (see
     :class:`BestFirst`)."""
 
-    def __init__(self, kernel: Core, scorer: Score, root: Any, shared: Keys | None = None) -> None:
+    def __init__(
+        self,
+        kernel: Core,
+        scorer: Score,
+        root: Any,
+        shared: Keys | None = None,
+        *,
+        width: int = WIDTH,
+        local: int = LOCAL,
+    ) -> None:
+        if width < 1 or local < 1:
+            raise ValueError(
+                f"a beam keeps and looks ahead through at least 1, not {width}, {local}"
+            )
         self.kernel = kernel
         self.scorer = scorer
         self.root = root
         self.shared = kernel.keyset() if shared is None else shared
+        self.width = width
+        self.local = local
         self.expanded = 0
 
     def run(self, budget: int, deadline: float | None) -> tuple[str, list[RawMove]]:
@@ -58,7 +74,7 @@ class StockBeam:
         :func:`expand`, of which the C one is a translation), and the finish here.
         """
         result, line, self.expanded, last = self.kernel.beam(
-            self.root, self.scorer, self.shared, budget, deadline, WIDTH, LOCAL
+            self.root, self.scorer, self.shared, budget, deadline, self.width, self.local
         )
         if result != "level":
             return result, line
