@@ -4,8 +4,9 @@ that turn a one-pass stock onto a waste.
 The beam search of :mod:`solitaire.solver.stockbeam` keeps a few positions per level, so
 which wins it finds depends on the weighting that ranks them; one ranking misses wins that
 another finds, and each beam is cheap (it ends when the stock is out, after some tens of
-thousands of positions). Run after the other searches, in the budget they leave, the beams
-of :data:`PORTFOLIO` win Streets deals those searches leave unknown (bench/RESULTS.md,
+thousands of positions). Run after the probes, in the share of the budget kept from them
+(:data:`PORTFOLIO_SHARE`) and before the last depth-first search, the beams of
+:data:`PORTFOLIO` win Streets deals the other searches leave unknown (bench/RESULTS.md,
 2026-12-07). Every beam adds the keys it expands to the solve's shared set, and the
 expansions, repeats included, count against the share given. Like any beam, the portfolio
 only finds wins; its lines replay like any other.
