@@ -239,12 +239,14 @@ def main() -> None:
                     )
         browser.close()
     if options.before:
-        print("\np98 after / before, per game and way:")
+        print("\nafter / before, per game and way: median, p98")
         for game in options.games:
             for way in ("tap", "drag"):
-                was, now = results["before", game, way], results["after", game, way]
-                ratio = _p98(now["times"]) / max(1.0, _p98(was["times"]))
-                print(f"  {game:18} {way:5} {ratio:5.2f}")
+                was = results["before", game, way]["times"]
+                now = results["after", game, way]["times"]
+                median = statistics.median(now or [0.0]) / max(1.0, statistics.median(was or [0.0]))
+                p98 = _p98(now) / max(1.0, _p98(was))
+                print(f"  {game:18} {way:5} {median:5.2f}  {p98:5.2f}")
 
 
 if __name__ == "__main__":
