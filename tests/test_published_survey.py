@@ -1,6 +1,5 @@
-"""The survey rows the rules pages publish: every deal from 1 to at least 200 of every game
-(to 1,000 for Streets and Fours Up), and every line that a row calls won wins when the
-engine replays it."""
+"""The survey rows the rules pages publish: every deal from 1 to at least 100 of every game
+(to 1,000 for most), and every line that a row calls won wins when the engine replays it."""
 
 from __future__ import annotations
 
@@ -18,7 +17,18 @@ from solitaire.solver.survey import Summary, load, wilson
 SURVEYS = Path(str(resources.files("solitaire"))) / "data" / "survey"
 
 
-LAST_DEAL = {"streets": 1000, "fours-up": 1000}
+LAST_DEAL = {
+    "streets": 1000,
+    "fours-up": 1000,
+    "forty-thieves": 100,
+    "lucas": 1000,
+    "maria": 100,
+    "limited": 1000,
+    "busy-aces": 1000,
+    "deuces": 1000,
+    "beleaguered-castle": 1000,
+    "siegecraft": 1000,
+}
 """The last deal of each game's published survey where it is not 200."""
 
 
