@@ -258,7 +258,8 @@ def by_clicks(
             for state, steps in frontier:
                 for step in clicks(rules, state):
                     after = play(rules, state, step[1])
-                    j = last.get(after, -1)
+                    # A click that finishes the game ends the line there, off it or on it.
+                    j = len(line) if finished(rules, after) else last.get(after, -1)
                     if j > i and (found is None or j > found[0]):
                         found = (j, [*steps, step])
                     if after not in seen:
@@ -307,23 +308,28 @@ def click_line(game: str) -> Line:
     """The nearly won position of :func:`finishing_line`, and clicks that win from there.
 
     The clicks follow the line's last moves (:func:`by_clicks`); where they cannot, they are
-    the fewest clicks that finish it (:func:`search_clicks`). Fails if clicks alone cannot
-    finish the line from there.
+    the fewest clicks that finish it (:func:`search_clicks`), from the first position of the
+    line where clicks can. Fails if clicks alone cannot finish it from any.
     """
     rules = get_rules(game)
     line = drag_line(game)
     moves = [Move.from_str(m) for m in line.moves]
     states, _ = _positions(rules, deal(rules, line.deal), moves)
-    at = tail_start(line.moves)
-    found, stopped = by_clicks(rules, states[at], moves[at:])
-    if stopped is not None:
+    # From the finishing line's start, or, where clicks alone cannot finish from there, from
+    # the first later position of the line where they can.
+    for at in range(tail_start(line.moves), len(moves)):
+        found, stopped = by_clicks(rules, states[at], moves[at:])
+        if stopped is None:
+            break
         searched = search_clicks(rules, states[at])
-        if searched is None:
-            raise AssertionError(
-                f"clicks alone cannot finish {game} deal {line.deal} from move {at}:"
-                " the click order (solitaire.engine.clicks) or the proved list changed"
-            )
-        found = searched
+        if searched is not None:
+            found = searched
+            break
+    else:
+        raise AssertionError(
+            f"clicks alone cannot finish {game} deal {line.deal} from any position of its"
+            " line: the click order (solitaire.engine.clicks) or the proved list changed"
+        )
     played = (*line.moves[:at], *(str(move) for _, move in found))
     replay(game, line.deal, played)
     return Line(game, line.deal, played, tuple(click for click, _ in found), at)

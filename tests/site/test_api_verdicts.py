@@ -65,7 +65,7 @@ def test_a_question_can_be_cancelled_and_is_only_its_askers(guest, bob_api, monk
 
 @pytest.mark.parametrize(
     "body",
-    [{"game": "forty-thieves", "deal": 1}, {"game": "streets", "deal": 0}, {"game": "streets"}],
+    [{"game": "klondike", "deal": 1}, {"game": "streets", "deal": 0}, {"game": "streets"}],
 )
 def test_a_bad_question_is_refused(guest, body) -> None:
     assert guest.post("/api/verdicts", body).status_code == 400
