@@ -57,6 +57,8 @@ class Core:
         stock: bytes,
         runs_only: bool,
         sequence: bytes,
+        chains_test: bool,
+        chain_class: bytes,
     ) -> None: ...
     def pack(
         self, pos: tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, bytes, int], /

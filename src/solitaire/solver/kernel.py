@@ -20,6 +20,7 @@ from typing import Final
 from solitaire.engine.rules import Rules
 from solitaire.engine.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
 from solitaire.solver import bestfirst, depthfirst, shorten, stockbeam
+from solitaire.solver.chains import chains_dead
 from solitaire.solver.dead import dead
 from solitaire.solver.lookup import Lookup
 from solitaire.solver.moves import generate
@@ -138,9 +139,12 @@ class Kernel:
         return pos[1]
 
     def dead(self, pos: Position) -> bool:
-        """True when :func:`solitaire.solver.dead.dead` proves ``pos`` lost (never in a
-        game without ``runs_only``)."""
-        return self.t.runs_only and dead(self.t, pos, self.stock_cards)
+        """True when :func:`solitaire.solver.dead.dead` proves ``pos`` lost (games with
+        ``runs_only``), or :func:`solitaire.solver.chains.chains_dead` does (games with
+        ``chains_test``); never in other games."""
+        if self.t.runs_only:
+            return dead(self.t, pos, self.stock_cards)
+        return self.t.chains_test and chains_dead(self.t, pos, self.stock_cards)
 
     def waste_game(self, pos: Position, budget: int, deadline: float | None) -> tuple[str, int]:
         """:func:`solitaire.solver.wastegame.waste_game` from ``pos``: "lost" proves it
@@ -305,7 +309,7 @@ class Kernel:
         :meth:`moves`); without the stock's move unless ``deals``."""
         out: list[Child] = []
         safe = self.lookup.found_info(pos[1])[1]
-        tested = self.t.runs_only
+        tested = self.t.runs_only or self.t.chains_test
         for raw in generate(self.lookup, pos):
             if not deals and raw[0] < 0:
                 continue
@@ -322,7 +326,10 @@ class Kernel:
 
     def _lost_child(self, raw: RawMove, child: Position) -> bool:
         """True when ``child`` of a deal is dead, or that of a deal or a take from the waste
-        is lost to the waste game (:meth:`waste_lost`). Twin of the core's dead_child."""
+        is lost to the waste game (:meth:`waste_lost`); with ``chains_test``, when the child
+        of a deal is dead by chains_dead. Twin of the core's dead_child."""
+        if not self.t.runs_only:
+            return raw[0] < 0 and chains_dead(self.t, child, self.stock_cards)
         if raw[0] < 0 and dead(self.t, child, self.stock_cards):
             return True
         return (raw[0] < 0 or raw[0] == WASTE_SRC) and self.waste_lost(child)

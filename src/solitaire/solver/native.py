@@ -71,6 +71,8 @@ def _core_tables(t: Tables) -> dict[str, Any]:
         "takes_nothing": bytes(t.takes_nothing),
         "runs_only": t.runs_only,
         "sequence": b"".join(t.sequence),
+        "chains_test": t.chains_test,
+        "chain_class": bytes(t.chain_class),
     }
 
 

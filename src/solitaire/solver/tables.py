@@ -77,6 +77,8 @@ class Tables:
         self.stopper = tuple(card in rules.stoppers for card in range(52))
         self.takes_nothing = tuple(not rules.fits[card] for card in range(52))
         self.runs_only = _runs_only(rules)
+        self.chains_test = _chains_test(rules)
+        self.chain_class, self.chain_classes = _chain_classes(rules)
         # each suit's cards in the order its foundations take them
         self.sequence = tuple(
             bytes(code_of(rank, suit) for rank in found.sequence) for suit in range(4)
@@ -132,6 +134,40 @@ def _runs_only(rules: Rules) -> bool:
         and max(rules.tableau.deal) <= 1
         and all(rank_of(x) == rank_of(c) - 1 for c in range(52) for x in rules.fits[c])
     )
+
+
+def _chains_test(rules: Rules) -> bool:
+    """Whether the dead test for dealt piles (chains.py) holds where rule 5's does not: the
+    waste, filled by the stock alone, empties only onto foundations and piles, no card comes
+    back from a foundation, and every card builds on one of the next rank up."""
+    return (
+        rules.has_waste
+        and not rules.cells
+        and not rules.refills
+        and not rules.foundations.returns
+        and not _runs_only(rules)
+        and all(rank_of(x) == rank_of(c) - 1 for c in range(52) for x in rules.fits[c])
+    )
+
+
+def _chain_classes(rules: Rules) -> tuple[tuple[int, ...], int]:
+    """Each card's class, numbered from 0 in order of the classes' lowest codes, and the
+    number of classes: two cards are in one class when a chain of cards, each fitting on
+    the next, joins them (Streets: a rank's parity with the colour, two classes)."""
+    parent = list(range(52))
+
+    def root(card: int) -> int:
+        while parent[card] != card:
+            card = parent[card]
+        return card
+
+    for onto, cards in enumerate(rules.fits):
+        for card in cards:
+            a, b = root(card), root(onto)
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    roots = sorted({root(card) for card in range(52)})
+    return tuple(roots.index(root(card)) for card in range(52)), len(roots)
 
 
 _TABLES: dict[Rules, Tables] = {}

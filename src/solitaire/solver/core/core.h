@@ -20,6 +20,7 @@
  *   scoring.c    scores, Scorer (scoring.py)
  *   placement.c  the cards out home and on the piles as a card leaves the waste (placement.py)
  *   dead.c       the dead-position test (dead.py)
+ *   chains.c     the dead test for dealt piles (chains.py)
  *   wastegame.c  the waste game, a proof from the stock and the waste alone (wastegame.py)
  *   children.c   a position's children (kernel.py's Kernel.children)
  *   dfs.c        depth-first search and the probes (depthfirst.py)
@@ -118,6 +119,9 @@ typedef struct {
     int need_pos[52];
     uint8_t fitters_fixed[52], stopper[52], takes_nothing[52];
     int runs_only;         /* the dead-position test holds (dead.py) */
+    int chains_test;       /* the dead test for dealt piles holds (chains.py) */
+    int nclasses;          /* classes of cards that fit one another (chains.py) */
+    uint8_t chain_class[52];
     uint8_t sequence[52];  /* suit s's cards in foundation order at [13 * s] */
     uint8_t stock_cards[MAXSTOCK];
     struct Info *infos; /* foundations asked about and what they give, INFO_SLOTS;
@@ -127,6 +131,7 @@ typedef struct {
     struct Place *places; /* can_stand's answers (placement.c); made with memo */
     KeySet *wlost;   /* the waste game's keys known lost (wastegame.c); made with memo */
     KeySet *wprobed; /* the keys waste_lost has searched from */
+    struct ChainsMemo *chains; /* chains_dead's answers (chains.c); made while chains_test */
 } Core;
 
 typedef struct {
@@ -270,6 +275,24 @@ int dead_counts(const Core *k, const uint8_t *out, int stock, const uint8_t *was
 int can_leave(const Core *k, const uint8_t *out, int pivot);
 int built_runs(const Core *k, const Pos *p);
 void cards_out(const Core *k, const Pos *p, uint8_t *out);
+void home_counts(const Core *k, const int *found, uint8_t *out);
+
+/* ------------------------------------------------------------------ chains.c */
+
+#define CHAINS_SLOTS 4096
+#define CHAINS_KEY (52 + 52 + 2 + MAXCARDS + MAXP + MAXCARDS)
+
+/* One of chains_dead's answers and what it was asked about. */
+typedef struct ChainsMemo {
+    uint64_t hash; /* 0: empty */
+    uint16_t n;
+    uint8_t dead;
+    uint8_t key[CHAINS_KEY];
+} ChainsMemo;
+
+int chains_dead(const Core *k, const Pos *p);
+int chains_init(Core *k);
+void chains_free(Core *k);
 
 /* ------------------------------------------------------------------ placement.c */
 

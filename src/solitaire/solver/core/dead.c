@@ -23,6 +23,7 @@ int dead_init(Core *k) {
         return -1;
     }
     if (k->runs_only && (!(k->wlost = keyset_new()) || !(k->wprobed = keyset_new()))) return -1;
+    if (chains_init(k) < 0) return -1;
     return placement_init(k);
 }
 
@@ -32,6 +33,7 @@ void dead_free(Core *k) {
     k->memo = NULL;
     Py_CLEAR(k->wlost);
     Py_CLEAR(k->wprobed);
+    chains_free(k);
     placement_free(k);
 }
 
@@ -157,7 +159,7 @@ static int dead_count(const Core *k, uint8_t *out, int nstock, const uint8_t *wa
 }
 
 /* dead.py's home_counts: how many copies of each card are home, into out (zeroed first). */
-static void home_counts(const Core *k, const int *found, uint8_t *out) {
+void home_counts(const Core *k, const int *found, uint8_t *out) {
     memset(out, 0, 52);
     for (int f = 0; f < k->F; f++) {
         int top = found[f];
@@ -206,8 +208,10 @@ void cards_out(const Core *k, const Pos *p, uint8_t *out) {
     for (int i = 0; i < p->ncards; i++) out[p->cards[i]]++;
 }
 
-/* dead.py's dead: true when some card of p's waste proves it lost (piles built runs only). */
+/* dead.py's dead: true when some card of p's waste proves it lost (piles built runs only);
+   with chains_test, chains.py's chains_dead. */
 int is_dead(const Core *k, const Pos *p) {
+    if (k->chains_test) return chains_dead(k, p);
     if (!k->runs_only || p->wlen == 0 || !built_runs(k, p)) return 0;
     uint8_t out[52];
     cards_out(k, p, out);

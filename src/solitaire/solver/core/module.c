@@ -15,20 +15,20 @@ static int table_arg(PyObject *obj, uint8_t *out, Py_ssize_t n, const char *name
 
 static int core_init(Core *k, PyObject *args, PyObject *kwds) {
     PyObject *fits_on, *homepos, *next_home, *below, *base_cards, *need_suits, *need_pos;
-    PyObject *fitters_fixed, *stopper, *takes_nothing, *stock, *sequence;
+    PyObject *fitters_fixed, *stopper, *takes_nothing, *stock, *sequence, *chain_class;
     static char *names[] = {"piles", "foundations", "cells", "decks", "one_card", "limited",
                             "refills", "ordered_while_stock", "deal_to_piles", "bare_key",
                             "returns", "suited", "fits_on", "homepos", "next_home", "below",
                             "base_cards", "need_suits", "need_pos", "fitters_fixed",
                             "stopper", "takes_nothing", "stock", "runs_only", "sequence",
-                            NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiiipppppppp" "OOOOOOOOOOO" "pO", names, &k->P,
+                            "chains_test", "chain_class", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiiipppppppp" "OOOOOOOOOOO" "pO" "pO", names, &k->P,
                                      &k->F, &k->C, &k->decks, &k->one_card, &k->limited,
                                      &k->refills, &k->ordered_while_stock, &k->deal_to_piles,
                                      &k->bare_key, &k->returns, &k->suited, &fits_on, &homepos,
                                      &next_home, &below, &base_cards, &need_suits, &need_pos,
                                      &fitters_fixed, &stopper, &takes_nothing, &stock,
-                                     &k->runs_only, &sequence))
+                                     &k->runs_only, &sequence, &k->chains_test, &chain_class))
         return -1;
     if (k->P < 1 || k->P > MAXP || k->F < 1 || k->F > MAXF || k->C < 0 || k->C > MAXC) {
         PyErr_SetString(PyExc_ValueError, "the core holds at most 16 piles, 8 foundations, 4 cells");
@@ -45,8 +45,12 @@ static int core_init(Core *k, PyObject *args, PyObject *kwds) {
         table_arg(fitters_fixed, k->fitters_fixed, 52, "fitters_fixed") < 0 ||
         table_arg(stopper, k->stopper, 52, "stopper") < 0 ||
         table_arg(takes_nothing, k->takes_nothing, 52, "takes_nothing") < 0 ||
-        table_arg(sequence, k->sequence, 52, "sequence") < 0)
+        table_arg(sequence, k->sequence, 52, "sequence") < 0 ||
+        table_arg(chain_class, k->chain_class, 52, "chain_class") < 0)
         return -1;
+    k->nclasses = 0;
+    for (int i = 0; i < 52; i++)
+        if (k->chain_class[i] >= k->nclasses) k->nclasses = k->chain_class[i] + 1;
     for (int i = 0; i < 53; i++) k->next_home[i] = next[i] == EMPTY ? -1 : next[i];
     for (int i = 0; i < 52; i++) {
         k->below[i] = low[i] == EMPTY ? -1 : low[i];
