@@ -26,6 +26,7 @@ test gives up and says nothing.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from solitaire.solver.dead import home_counts
@@ -53,9 +54,18 @@ def chains_dead(t: Tables, pos: Position, stock_cards: bytes) -> bool:
         for card in pile:
             out[card] += 1
     # longest first (the search cuts soonest so), and so that the answer is the multiset's
-    parts = sorted((dealt_part(t, pile) for pile in piles), key=_longest_first)
-    search = _Search(t, home, parts)
-    left = stock_cards[:stock]
+    parts = tuple(sorted((dealt_part(t, pile) for pile in piles), key=_longest_first))
+    return _dead(t, bytes(home), bytes(out), parts, stock_cards[:stock], waste)
+
+
+@lru_cache(maxsize=1 << 14)
+def _dead(
+    t: Tables, home: bytes, out_now: bytes, parts: tuple[bytes, ...], left: bytes, waste: bytes
+) -> bool:
+    """:func:`chains_dead` from what its answer depends on (kept: the searches ask again
+    about the same cards and dealt parts, laid out otherwise, as the core's table does)."""
+    out = list(out_now)
+    search = _Search(t, list(home), list(parts))
     for at in range(len(waste) - 1, -1, -1):
         pivot = waste[at]
         if search.stuck(out, pivot, left):
