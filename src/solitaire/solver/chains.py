@@ -35,6 +35,11 @@ from solitaire.solver.tables import Position, Tables
 NODES: Final = 4000
 """The branches one test may try over all its pivots before it gives up (not dead)."""
 
+STOCK: Final = 16
+"""The searches ask the test about a deal's child only when the stock keeps at most this
+many cards: every cut measured came there, and earlier the test costs most and cuts nothing
+(bench/RESULTS.md, 2026-12-07)."""
+
 FREE: Final = -1
 """The choice of a pile whose dealt part goes entirely."""
 

@@ -20,7 +20,7 @@ from typing import Final
 from solitaire.engine.rules import Rules
 from solitaire.engine.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
 from solitaire.solver import bestfirst, depthfirst, shorten, stockbeam
-from solitaire.solver.chains import chains_dead
+from solitaire.solver.chains import STOCK, chains_dead
 from solitaire.solver.dead import dead
 from solitaire.solver.lookup import Lookup
 from solitaire.solver.moves import generate
@@ -327,9 +327,10 @@ class Kernel:
     def _lost_child(self, raw: RawMove, child: Position) -> bool:
         """True when ``child`` of a deal is dead, or that of a deal or a take from the waste
         is lost to the waste game (:meth:`waste_lost`); with ``chains_test``, when the child
-        of a deal is dead by chains_dead. Twin of the core's dead_child."""
+        of a deal that leaves at most ``chains.STOCK`` cards in the stock is dead by
+        chains_dead. Twin of the core's dead_child."""
         if not self.t.runs_only:
-            return raw[0] < 0 and chains_dead(self.t, child, self.stock_cards)
+            return raw[0] < 0 and child[3] <= STOCK and chains_dead(self.t, child, self.stock_cards)
         if raw[0] < 0 and dead(self.t, child, self.stock_cards):
             return True
         return (raw[0] < 0 or raw[0] == WASTE_SRC) and self.waste_lost(child)

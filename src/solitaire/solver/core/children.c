@@ -19,9 +19,10 @@ static void know(const Core *k, Pos *p) {
 /* Whether child, reached from its parent by r, is proved lost: only a deal can make a
  * position dead (dead.py), so only a deal's child is tested; the child of a deal or of a card
  * taken from the waste is then asked of the waste game (waste_lost). With chains_test, the child
- * of a deal is asked of chains_dead instead. Python twin: kernel.py's Kernel._lost_child. */
+ * of a deal that leaves at most CHAINS_STOCK cards in the stock is asked of chains_dead
+ * instead. Python twin: kernel.py's Kernel._lost_child. */
 int dead_child(const Core *k, Raw r, const Pos *child) {
-    if (k->chains_test) return r.src < 0 && chains_dead(k, child);
+    if (k->chains_test) return r.src < 0 && child->stock <= CHAINS_STOCK && chains_dead(k, child);
     if (!k->runs_only) return 0;
     if (r.src < 0 && is_dead(k, child)) return 1;
     return (r.src < 0 || r.src == WASTE_SRC) && waste_lost(k, child);

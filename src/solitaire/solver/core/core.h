@@ -280,6 +280,7 @@ void home_counts(const Core *k, const int *found, uint8_t *out);
 /* ------------------------------------------------------------------ chains.c */
 
 #define CHAINS_SLOTS 4096
+#define CHAINS_STOCK 16 /* chains.py's STOCK */
 #define CHAINS_KEY (52 + 52 + 2 + MAXCARDS + MAXP + MAXCARDS)
 
 /* One of chains_dead's answers and what it was asked about. */
