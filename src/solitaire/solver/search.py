@@ -19,7 +19,10 @@ If none of them answers, a depth-first search starts again from the root with th
 the budget. The budget counts distinct positions: each earlier search expands up to its
 share, and the last depth-first search goes on until the positions that any of the
 searches expanded number the whole budget, so a position that an earlier search expanded
-costs it nothing. An exhausted depth-first search, or probe, is a proof.
+costs it nothing. An exhausted depth-first search, or probe, is a proof. In games without a
+waste the depth-first search first stops at the budget less
+:data:`solitaire.solver.latebest.LATE_SHARE`, where the late best-first searches run, and
+then goes on.
 """
 
 from __future__ import annotations
