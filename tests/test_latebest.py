@@ -65,15 +65,22 @@ def test_they_keep_to_their_share() -> None:
     assert 0 < used <= 2_000
 
 
+# The published rows answered past the late searches' start: the unknown rows that were
+# solved again with them (bench/RESULTS.md, 2026-12-07, second round), and no other.
+SOLVED_AGAIN = {"beleaguered-castle": {531, 902}}
+
+
 @pytest.mark.parametrize("game", NO_WASTE)
 def test_no_published_row_was_answered_past_their_start(game: str) -> None:
     """The solve runs them only once the budget less their share is spent, so a published
-    row answered before that is answered as it was: none may lie past it."""
+    row answered before that is answered as it was: none lies past it but the rows solved
+    again with them."""
     start = DEFAULT_BUDGET - int(DEFAULT_BUDGET * LATE_SHARE)
     rows = load(SURVEYS / f"{game}.json")
     answered = [row for row in rows.values() if row["result"] != "unknown"]
     assert answered
-    assert max(int(row["positions"]) for row in answered) < start
+    past = {int(row["deal"]) for row in answered if int(row["positions"]) >= start}
+    assert past == SOLVED_AGAIN.get(game, set())
 
 
 def test_a_small_lost_position_is_proved_lost() -> None:
