@@ -5,12 +5,20 @@ This is how ``solitaire.solver.portfolio.PORTFOLIO`` was chosen (bench/RESULTS.m
 2026-12-07); choose only on the deals you will not report as unseen.
 
     .venv/bin/python bench/portfolio.py streets src/solitaire/data/survey/streets.json \
-        [--widths 50,100] [--cap 100000]
+        [--widths 50,100] [--cap 100000] [--pick 0,7] [--save OUT.json] [--load A.json B.json ...]
+
+``--save`` writes each beam's outcome on each deal, so that the screen can run in parts
+(say one width a process) and ``--load`` can join the parts and run the cover without
+solving again. ``--deals`` takes other deals than the unknown ones (``--deals 31,76``), for
+instance the wins a larger portfolio share would have to find again. ``--caps`` prints
+how many deals the portfolio as it stands wins within each cap (a share of the budget),
+when its beams are among those run or loaded.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from solitaire.engine.deal import deal
@@ -27,9 +35,10 @@ CANDIDATES = (
     *(weights for weights, _width in PORTFOLIO),
     Weights(waste=6, waste_blocked=6),
     Weights(blocked=4, waste=4, stock=2),
+    Weights(waste=6, waste_blocked=6, depth=3),
 )
-"""The weightings tried: the best-first searches', the portfolio's and two that weigh the
-waste and the stock more."""
+"""The weightings tried: the best-first searches', the portfolio's, two that weigh the
+waste and the stock more, and one of those with the cards on the next foundation cards."""
 
 Outcome = dict[int, tuple[bool, int]]
 
@@ -49,13 +58,19 @@ def run(game: str, numbers: list[int], weights: Weights, width: int) -> Outcome:
 
 def covered(order: list[Outcome], numbers: list[int], cap: int) -> int:
     """The deals won by running the beams of ``order`` in turn within ``cap`` expansions."""
-    won = 0
+    return len(won_within(order, numbers, cap))
+
+
+def won_within(order: list[Outcome], numbers: list[int], cap: int) -> list[int]:
+    """The deals of ``numbers`` that the beams of ``order``, run in turn, win within ``cap``
+    expansions between them (as :func:`solitaire.solver.portfolio.beams` spends them)."""
+    won = []
     for number in numbers:
         used = 0
         for outcome in order:
             win, spent = outcome[number]
             if win and used + spent <= cap:
-                won += 1
+                won.append(number)
                 break
             used += spent
             if used >= cap:
@@ -63,23 +78,62 @@ def covered(order: list[Outcome], numbers: list[int], cap: int) -> int:
     return won
 
 
+def _name(weights: Weights, width: int) -> str:
+    return f"{weights} width={width}"
+
+
+def _report(name: str, outcome: Outcome) -> None:
+    won = sorted(n for n, (win, _spent) in outcome.items() if win)
+    mean = sum(spent for _win, spent in outcome.values()) // max(1, len(outcome))
+    print(f"{name}: won {len(won)} {won}, mean {mean:,} expansions", flush=True)
+
+
+def _picked(pick: str) -> list[Weights]:
+    """The candidates (repeats left out), or those at the places ``pick`` lists."""
+    every = list(dict.fromkeys(CANDIDATES))
+    return [every[int(i)] for i in pick.split(",")] if pick else every
+
+
+def _numbers(args: argparse.Namespace) -> list[int]:
+    if args.deals:
+        return [int(n) for n in args.deals.split(",")]
+    return [n for n, row in load(args.survey).items() if row["result"] == "unknown"]
+
+
 def main() -> None:
-    """Run every candidate, then print the greedy order."""
+    """Run (or load) every candidate, then print the greedy order."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("survey", type=Path)
     parser.add_argument("--widths", default="50,100")
     parser.add_argument("--cap", type=int, default=100_000)
+    parser.add_argument("--caps", default="", help="caps to print the current portfolio at")
+    parser.add_argument("--deals", default="", help="deal numbers (default: the unknown ones)")
+    parser.add_argument("--pick", default="", help="which candidates, by place (0,7,11)")
+    parser.add_argument("--save", type=Path)
+    parser.add_argument("--load", type=Path, nargs="*", default=[])
     args = parser.parse_args()
-    numbers = [n for n, row in load(args.survey).items() if row["result"] == "unknown"]
+    numbers = _numbers(args)
     outcomes: dict[str, Outcome] = {}
-    for width in map(int, args.widths.split(",")):
-        for weights in dict.fromkeys(CANDIDATES):
-            name = f"{weights} width={width}"
-            outcomes[name] = run(args.game, numbers, weights, width)
-            won = sorted(n for n, (win, _spent) in outcomes[name].items() if win)
-            mean = sum(spent for _win, spent in outcomes[name].values()) // len(numbers)
-            print(f"{name}: won {len(won)} {won}, mean {mean:,} expansions", flush=True)
+    for path in args.load:
+        for name, rows in json.loads(path.read_text()).items():
+            outcomes[name] = {int(n): (bool(w), int(s)) for n, (w, s) in rows.items()}
+    if not args.load:
+        for width in map(int, args.widths.split(",")):
+            for weights in _picked(args.pick):
+                name = _name(weights, width)
+                outcomes[name] = run(args.game, numbers, weights, width)
+                _report(name, outcomes[name])
+        if args.save:
+            args.save.write_text(json.dumps(outcomes))
+    numbers = [n for n in numbers if all(n in outcome for outcome in outcomes.values())]
+    if args.load:
+        for name, outcome in outcomes.items():
+            _report(name, {n: outcome[n] for n in numbers})
+    current = [outcomes.get(_name(w, width)) for w, width in PORTFOLIO]
+    for cap in (int(c) for c in args.caps.split(",") if c and None not in current):
+        won = won_within([o for o in current if o], numbers, cap)
+        print(f"the portfolio within {cap:,}: {len(won)} of {len(numbers)} {won}")
     order: list[str] = []
     while len(order) < min(8, len(outcomes)):
         best = max(

@@ -19,7 +19,10 @@ If none of them answers, a depth-first search starts again from the root with th
 the budget. The budget counts distinct positions: each earlier search expands up to its
 share, and the last depth-first search goes on until the positions that any of the
 searches expanded number the whole budget, so a position that an earlier search expanded
-costs it nothing. An exhausted depth-first search, or probe, is a proof.
+costs it nothing. An exhausted depth-first search, or probe, is a proof. In games without a
+waste the depth-first search first stops at the budget less
+:data:`solitaire.solver.latebest.LATE_SHARE`, where the late best-first searches run, and
+then goes on.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from solitaire.engine.state import Move, State
 from solitaire.solver.backend import new_kernel
 from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.depthfirst import dfs, late, probe
+from solitaire.solver.latebest import LATE_SHARE, late_best_first
 from solitaire.solver.portfolio import PORTFOLIO_SHARE, beams
 from solitaire.solver.protocol import Core, RawMove
 from solitaire.solver.scoring import Weights
@@ -182,10 +186,13 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
     if result == UNKNOWN:
         result, line = searches.best_first(profiles, best_first_shares(rules, len(profiles)))
     reserve = int(budget * PORTFOLIO_SHARE) if rules.has_waste else 0
+    kept = 0 if rules.has_waste else int(budget * LATE_SHARE)
     if result == UNKNOWN:
-        result, line = searches.probes(reserve)
+        result, line = searches.probes(reserve or kept)
     if result == UNKNOWN and reserve and searches.left() <= reserve:
         result, line = searches.portfolio(reserve)
+    if result == UNKNOWN and kept:
+        result, line = searches.late_searches(kept)
     if result == UNKNOWN:
         result, line = searches.depth_first()
     positions = entered + len(searches.expanded)
@@ -305,15 +312,29 @@ class _Searches:
         self.work += used
         return result, line
 
-    def depth_first(self) -> tuple[str, list[RawMove]]:
-        """The last depth-first search, with the rest of the budget."""
-        if self.left() <= 0 or late(self.deadline):
+    def depth_first(self, keep: int = 0) -> tuple[str, list[RawMove]]:
+        """The depth-first search from the root, until the budget less ``keep`` is spent."""
+        if self.left() <= keep or late(self.deadline):
             return UNKNOWN, []
         ranked = self.kernel.scorer(Weights())
         result, _fresh, line, seen = dfs(
-            self.kernel, ranked, self.root, self.left(), self.deadline, self.expanded
+            self.kernel, ranked, self.root, self.left() - keep, self.deadline, self.expanded
         )
         self.work += len(seen)
+        return result, line
+
+    def late_searches(self, kept: int) -> tuple[str, list[RawMove]]:
+        """In games without a waste: depth-first search until the budget less ``kept`` is
+        spent, then the searches of :mod:`solitaire.solver.latebest` with what is left, at
+        most ``kept`` expansions; the last depth-first search has whatever they leave."""
+        result, line = self.depth_first(kept)
+        spend = min(kept, self.left())
+        if result != UNKNOWN or spend <= 0 or late(self.deadline):
+            return result, line
+        result, line, used = late_best_first(
+            self.kernel, self.root, self.expanded, spend, self.deadline
+        )
+        self.work += used
         return result, line
 
 
