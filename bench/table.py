@@ -11,6 +11,12 @@ cost is its interaction's Event Timing duration (the longest ``event`` entry of 
 faster than Event Timing's 16 ms floor counts as 16. Then the layers at rest: the
 compositor's layer count (``LayerTree.layerTreeDidChange``) once every card has landed.
 
+Then what the moves cost: Chromium's CPU time per move, all its processes together (CDP
+``SystemInfo.getProcessInfo``, the page's polling by this script included, alike in both
+trees), and the page's script, style and layout time per move (``Performance.getMetrics``,
+slowed by the throttling). ``--rate 1`` measures at full speed, as the browser tests run;
+``--profile`` adds the page's hottest functions (CDP ``Profiler``).
+
 Prints per tree, game and way the median and p98 in ms, and the layers at rest; with
 ``--before``, both trees in one run, served side by side and measured in turn, so the ratio
 compares like with like.
@@ -40,6 +46,10 @@ from solitaire.deals.winnable import proved_deals
 from solitaire.engine.games import FEATURED
 
 HERE = Path(__file__).resolve().parents[1]
+# Where a finger presses a card: the browser tests' own way (one copy of it).
+sys.path.insert(0, str(HERE / "tests" / "browser"))
+from tablepage import card_point, drag_points  # noqa: E402
+
 PHONE = {"width": 390, "height": 844}
 CHROMIUM = os.environ.get("SOLITAIRE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
@@ -55,6 +65,8 @@ WATCH = """() => {
   }).observe({type: "event", durationThreshold: 16, buffered: true});
 }"""
 
+DOUBLE_TAP_MS = 600  # longer than Chromium's wait for a double tap
+
 IDLE = """() => {
   const table = document.querySelector('#table');
   return Boolean(table && table.classList.contains('ready') && !table.dataset.busy &&
@@ -64,19 +76,6 @@ IDLE = """() => {
 GAME = """async () => {
   const id = document.querySelector('#table').dataset.gameId;
   return (await fetch(`/api/games/${id}`)).json();
-}"""
-
-POINT = """([name, index]) => {
-  const pile = document.querySelector(`#table [data-pile="${name}"]`);
-  const cards = pile.querySelectorAll('[data-card]');
-  const at = index === null ? cards.length - 1 : index;
-  const card = cards[at] || pile;
-  const r = card.getBoundingClientRect();
-  const next = cards[at + 1]?.getBoundingClientRect();
-  const across = next && next.left > r.left + 1;
-  const right = across ? next.left : r.right;
-  const bottom = next && !across ? next.top : r.bottom;
-  return [(r.left + right) / 2, (r.top + bottom) / 2];
 }"""
 
 
@@ -121,7 +120,7 @@ def _touch(cdp: Any, kind: str, x: float | None = None, y: float | None = None) 
 
 
 def _tap(cdp: Any, page: Any, pile: str, index: int | None) -> None:
-    x, y = page.evaluate(POINT, [pile, index])
+    x, y = card_point(page, pile, index)
     _touch(cdp, "touchStart", x, y)
     _touch(cdp, "touchEnd")
 
@@ -129,10 +128,7 @@ def _tap(cdp: Any, page: Any, pile: str, index: int | None) -> None:
 def _drag(cdp: Any, page: Any, move: str) -> None:
     src, _, rest = move.partition(">")
     dst, _, count = rest.partition(":")
-    size = int(count or 1)
-    pile = page.evaluate(f"document.querySelectorAll('[data-pile=\"{src}\"] .card').length")
-    x, y = page.evaluate(POINT, [src, pile - size])
-    tx, ty = page.evaluate(POINT, [dst, None])
+    x, y, tx, ty = drag_points(page, src, int(count or 1), dst)
     _touch(cdp, "touchStart", x, y)
     _touch(cdp, "touchMove", (x + tx) / 2, (y + ty) / 2)
     _touch(cdp, "touchMove", tx, ty)
@@ -148,20 +144,40 @@ def _tapped(game: dict[str, Any], move: str) -> tuple[str, int] | None:
     return None
 
 
-def measure(url: str, browser: Any, game: str, way: str, moves: int) -> dict[str, Any]:
+def measure(
+    url: str,
+    browser: Any,
+    game: str,
+    way: str,
+    moves: int,
+    *,
+    rate: float = 4,
+    profile: bool = False,
+) -> dict[str, Any]:
     """Play up to ``moves`` moves of the first proved deal of ``game``'s winning line by
-    ``way``; the durations of the moves made that way, and the layers at rest after. A move
-    the way cannot make (a deal from the stock by drag, a move no tap makes) is made the other
-    way and left out."""
+    ``way``, the CPU slowed ``rate`` times; the durations of the moves made that way, the
+    layers at rest after, and what all the moves cost per move: Chromium's CPU (all its
+    processes) and the page's script, style and layout time. A move the way cannot make (a
+    deal from the stock by drag, a move no tap makes) is made the other way and left out of
+    the durations. With ``profile``, the page's CPU profile of the moves as well."""
     line = proved_deals(game)[0]
     context = browser.new_context(viewport=PHONE, base_url=url, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.add_init_script(f"({WATCH})()")
     cdp = context.new_cdp_session(page)
+    system = browser.new_browser_cdp_session()
     page.goto(f"/play/{game}/?deal={line.deal}")
     page.wait_for_function(IDLE, polling=20)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    cdp.send("Performance.enable")
+    if profile:
+        cdp.send("Profiler.enable")
+        cdp.send("Profiler.setSamplingInterval", {"interval": 200})
+        cdp.send("Profiler.start")
+    start = {**_metrics(cdp), "cpu": _cpu(system)}
     made = 0
+    played = 0
+    last_tap = None
     for move in line.solution[:moves]:
         state = page.evaluate(GAME)
         if state["status"] != "playing" or move not in state["legal"]:
@@ -170,11 +186,18 @@ def measure(url: str, browser: Any, game: str, way: str, moves: int) -> dict[str
         counted = (way == "tap" and spot is not None) or (way == "drag" and move != "s")
         known = page.evaluate("[...window.benchTimes.keys()]")
         if spot is not None and (way == "tap" or move == "s"):
+            # A second tap on a pile soon after the first is a double tap, one intention
+            # (the table's habit): a player tapping twice waits a little longer.
+            if spot[0] == last_tap:
+                page.wait_for_timeout(DOUBLE_TAP_MS)
             _tap(cdp, page, *spot)
+            last_tap = spot[0]
         else:
+            last_tap = None
             _drag(cdp, page, move)
         page.wait_for_timeout(60)
         page.wait_for_function(IDLE, polling=20)
+        played += 1
         if counted:
             made += 1
         else:
@@ -184,12 +207,47 @@ def measure(url: str, browser: Any, game: str, way: str, moves: int) -> dict[str
                 known,
             )
     page.wait_for_timeout(400)
+    end = {**_metrics(cdp), "cpu": _cpu(system)}
+    spent = {key: (end[key] - start[key]) * 1000 / max(1, played) for key in end}
+    found = cdp.send("Profiler.stop")["profile"] if profile else None
     durations = page.evaluate("[...window.benchTimes.values()]")
     layers = _layers(cdp, page)
+    system.detach()
     context.close()
     # Interactions under Event Timing's floor were not reported: they count as 16 ms.
     times = sorted([16.0] * max(0, made - len(durations)) + [float(d) for d in durations])
-    return {"moves": made, "times": times, "layers": layers}
+    return {"moves": made, "times": times, "layers": layers, "spent": spent, "profile": found}
+
+
+METRICS = ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
+
+
+def _metrics(cdp: Any) -> dict[str, float]:
+    """The page's main-thread seconds so far in script, style and layout (CDP
+    ``Performance.getMetrics``; slowed by the throttling like everything on that thread)."""
+    found = {item["name"]: item["value"] for item in cdp.send("Performance.getMetrics")["metrics"]}
+    return {key: float(found.get(key, 0.0)) for key in METRICS}
+
+
+def _cpu(system: Any) -> float:
+    """CPU seconds used so far by all of Chromium's processes (CDP ``SystemInfo``): the
+    renderer, the GPU and browser processes, the network service."""
+    found = system.send("SystemInfo.getProcessInfo")["processInfo"]
+    return float(sum(item["cpuTime"] for item in found))
+
+
+def hot(profile: dict[str, Any], top: int = 12) -> list[tuple[float, str]]:
+    """The ``top`` functions of a CDP CPU profile by their own time (ms), idle left out."""
+    spent: dict[str, float] = {}
+    nodes = {node["id"]: node for node in profile["nodes"]}
+    for sample, delta in zip(profile["samples"], profile["timeDeltas"], strict=True):
+        frame = nodes[sample]["callFrame"]
+        if frame["functionName"] in ("(idle)", "(program)"):
+            continue
+        where = frame["url"].rsplit("/", 1)[-1]
+        name = f"{frame['functionName'] or '(anonymous)'} {where}:{frame['lineNumber'] + 1}"
+        spent[name] = spent.get(name, 0.0) + delta / 1000
+    return sorted(((ms, name) for name, ms in spent.items()), reverse=True)[:top]
 
 
 def _layers(cdp: Any, page: Any) -> int:
@@ -215,10 +273,16 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="another checkout to measure first")
     parser.add_argument("--moves", type=int, default=40, help="moves of the line per game and way")
     parser.add_argument("--games", nargs="*", default=list(FEATURED))
+    parser.add_argument("--ways", nargs="*", default=["tap", "drag"], choices=["tap", "drag"])
+    parser.add_argument("--rate", type=float, default=4, help="how many times the CPU is slowed")
+    parser.add_argument("--profile", action="store_true", help="print the hottest functions too")
     options = parser.parse_args()
     trees = [("before", options.before)] if options.before else []
     trees.append(("after", HERE))
-    print("tree    game               way   moves  median ms  p98 ms  layers at rest")
+    print(
+        "tree    game               way   moves  median ms  p98 ms  layers  "
+        "CPU ms/move  script  style  layout"
+    )
     results: dict[tuple[str, str, str], dict[str, Any]] = {}
     with ExitStack() as stack, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -226,27 +290,43 @@ def main() -> None:
         # or quieter meanwhile weighs on both alike.
         urls = {label: stack.enter_context(served(tree)) for label, tree in trees}
         for game in options.games:
-            for way in ("tap", "drag"):
+            for way in options.ways:
                 for label, _ in trees:
-                    found = measure(urls[label], browser, game, way, options.moves)
+                    found = measure(
+                        urls[label],
+                        browser,
+                        game,
+                        way,
+                        options.moves,
+                        rate=options.rate,
+                        profile=options.profile,
+                    )
                     results[label, game, way] = found
                     times = found["times"]
                     median = statistics.median(times) if times else 0.0
+                    spent = found["spent"]
                     print(
                         f"{label:7} {game:18} {way:5} {found['moves']:5}  {median:9.0f}"
-                        f"  {_p98(times):6.0f}  {found['layers']:14}",
+                        f"  {_p98(times):6.0f}  {found['layers']:6}  {spent['cpu']:11.0f}"
+                        f"  {spent['ScriptDuration']:6.0f}  {spent['RecalcStyleDuration']:5.0f}"
+                        f"  {spent['LayoutDuration']:6.0f}",
                         flush=True,
                     )
+                    for ms, name in hot(found["profile"]) if options.profile else []:
+                        print(f"        {ms:8.0f} ms  {name}")
         browser.close()
     if options.before:
-        print("\nafter / before, per game and way: median, p98")
+        print("\nafter / before, per game and way: median, p98, CPU per move")
         for game in options.games:
-            for way in ("tap", "drag"):
-                was = results["before", game, way]["times"]
-                now = results["after", game, way]["times"]
-                median = statistics.median(now or [0.0]) / max(1.0, statistics.median(was or [0.0]))
-                p98 = _p98(now) / max(1.0, _p98(was))
-                print(f"  {game:18} {way:5} {median:5.2f}  {p98:5.2f}")
+            for way in options.ways:
+                was = results["before", game, way]
+                now = results["after", game, way]
+                median = statistics.median(now["times"] or [0.0]) / max(
+                    1.0, statistics.median(was["times"] or [0.0])
+                )
+                p98 = _p98(now["times"]) / max(1.0, _p98(was["times"]))
+                cpu = now["spent"]["cpu"] / max(1.0, was["spent"]["cpu"])
+                print(f"  {game:18} {way:5} {median:5.2f}  {p98:5.2f}  {cpu:5.2f}")
 
 
 if __name__ == "__main__":

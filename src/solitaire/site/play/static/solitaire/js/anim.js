@@ -65,6 +65,21 @@ function bezier([x1, y1, x2, y2]) {
   };
 }
 
+/**
+ * A promise kept once the browser has drawn the next frame (a task after its animation
+ * frame), or at once in a hidden page, which draws none; never later than ``most`` ms.
+ */
+export function afterPaint(most = 100) {
+  if (document.hidden) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, most);
+    requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(timer);
+      resolve();
+    }, 0));
+  });
+}
+
 // The time of the frame on the screen: what the player sees, and what animations run by.
 const clock = () => document.timeline.currentTime ?? performance.now();
 
@@ -74,6 +89,7 @@ function record(el, animation, from, ms, delay, ease, to = laidOut(el)) {
   const now = clock();
   const flight = {
     from, to, created: now, start: now + delay, ms, delay, ease: bezier(ease), animation,
+    overshoots: ease[1] < 0 || ease[1] > 1 || ease[3] < 0 || ease[3] > 1,
   };
   const flights = (FLIGHTS.get(el) ?? []).filter((f) => now - f.start - f.ms <= SEEN_MS);
   flights.push(flight);
@@ -286,8 +302,9 @@ export class Sight {
     let still = null;
     const moved = [];
     for (const el of this.cards) {
-      if (this.flights.has(el)) moved.push(el);
-      else if (inside(this.laid(el), x, y)) still = el;
+      if (this.flights.has(el)) {
+        if (this.reaches(el, x, y)) moved.push(el);
+      } else if (inside(this.laid(el), x, y)) still = el;
     }
     const seen = new Map(); // card element -> {el, box, flying}, the latest seen first
     const stillBox = still && this.laid(still);
@@ -303,6 +320,21 @@ export class Sight {
       if (top && !seen.has(top.el)) seen.set(top.el, top);
     }
     return [...seen.values()];
+  }
+
+  // Whether card ``el`` may have been drawn over (x, y) in its flights: a flight goes
+  // straight from its first box to its last, never past them (unless its easing overshoots).
+  reaches(el, x, y) {
+    for (const flight of this.flights.get(el)) {
+      if (flight.overshoots) return true;
+      const { from, to } = flight;
+      const hull = {
+        left: Math.min(from.left, to.left), right: Math.max(from.right, to.right),
+        top: Math.min(from.top, to.top), bottom: Math.max(from.bottom, to.bottom),
+      };
+      if (inside(hull, x, y)) return true;
+    }
+    return false;
   }
 
   /** The boxes ``el`` was drawn in over the last moments, when it flew; none if it did not. */

@@ -9,23 +9,39 @@ export class ApiError extends Error {
   }
 }
 
-function csrfToken() {
-  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-  return match ? decodeURIComponent(match[1]) : "";
+// The CSRF cookie, read once: reading document.cookie asks the browser's other processes,
+// which a slow phone feels on every move. A refusal (403) reads it again.
+let token = null;
+
+function csrfToken(fresh = false) {
+  if (token === null || fresh) {
+    const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    token = match ? decodeURIComponent(match[1]) : "";
+  }
+  return token;
 }
 
-async function request(method, path, body) {
+function send(method, path, body) {
   const headers = { Accept: "application/json" };
   if (method !== "GET") {
     headers["Content-Type"] = "application/json";
     headers["X-CSRFToken"] = csrfToken();
   }
-  const response = await fetch(path, {
+  return fetch(path, {
     method,
     headers,
     credentials: "same-origin",
     body: method === "GET" ? undefined : JSON.stringify(body ?? {}),
   });
+}
+
+async function request(method, path, body) {
+  const kept = token;
+  let response = await send(method, path, body);
+  // The cookie changed since it was read (a log-in in another tab): once more with the new one.
+  if (response.status === 403 && method !== "GET" && kept !== null && csrfToken(true) !== kept) {
+    response = await send(method, path, body);
+  }
   let data = null;
   try {
     data = await response.json();

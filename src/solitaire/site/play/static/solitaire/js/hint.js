@@ -52,13 +52,13 @@ export class Hinter {
       return;
     }
     const move = answer.move ? parseMove(answer.move) : null;
-    if (move?.deal) table.board.pile("s").classList.add("hint-target");
+    if (move?.deal) table.board.mark(table.board.pile("s"), "hint-target");
     else if (move) {
       const cards = cardsOf(game.layout, move.src);
       for (const el of table.board.cardsFrom(move.src, cards.length - move.count)) {
-        el.classList.add("hinted");
+        table.board.mark(el, "hinted");
       }
-      table.board.pile(move.dst).classList.add("hint-target");
+      table.board.mark(table.board.pile(move.dst), "hint-target");
     }
     const proved = answer.result === "won";
     table.say(hintText(game.layout, answer, game.table), { keep: true, mark: proved ? "proved" : "unproved" });

@@ -51,10 +51,10 @@ export function enableKeyboard(table) {
     chosen = { name, count };
     const cards = cardsOf(table.view.layout, name);
     const elements = board.cardsFrom(name, cards.length - count);
-    for (const el of elements) el.classList.add("selected");
+    for (const el of elements) board.mark(el, "selected");
     const targets = new Set(movesFrom(table.view.legal, name, count).map((m) => m.dst));
     board.markTargets(targets);
-    board.pile(name).classList.add("chosen");
+    board.mark(board.pile(name), "chosen");
     const what = cardName(cards[cards.length - count]);
     const run = count > 1 ? ` and the ${count - 1} card${count > 2 ? "s" : ""} on it` : "";
     const where = [...targets].map(pileName).join(", ");

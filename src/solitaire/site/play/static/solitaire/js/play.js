@@ -6,7 +6,7 @@
 // exactly as a slow player's do, and none is lost.
 
 import * as api from "./api.js";
-import { celebrate } from "./anim.js";
+import { afterPaint, celebrate } from "./anim.js";
 import { cardSign, installSuitSprites } from "./cards.js";
 import * as commands from "./commands.js";
 import { enableDrag } from "./drag.js";
@@ -321,8 +321,11 @@ export class Table {
     this.sent = text;
     this.view = this.predicted(before, [text, ...this.ahead]);
     this.board.render(this.view.layout);
-    this.say(movedText(before.layout, text, before.table), { quiet: true });
     try {
+      // The move is on the screen at the next frame; the request and the words for screen
+      // readers wait until it is, so that the frame does not wait for them.
+      await afterPaint();
+      this.say(movedText(before.layout, text, before.table), { quiet: true });
       const next = click
         ? await api.click(before.id, click.pile, click.index, before.version)
         : await api.playMove(before.id, text, before.version);
@@ -405,7 +408,7 @@ export class Table {
     this.board.clearMarks();
     if (!chosen) return;
     const moves = movesFrom(this.game.legal, chosen.src, chosen.count);
-    for (const el of this.board.cardsFrom(chosen.src, chosen.index)) el.classList.add("selected");
+    for (const el of this.board.cardsFrom(chosen.src, chosen.index)) this.board.mark(el, "selected");
     this.board.markTargets(new Set(moves.map((m) => m.dst)));
     const first = cardsOf(this.game.layout, chosen.src)[chosen.index];
     this.say(`Chose the ${cardSign(first)}${chosen.count > 1 ? ` and ${chosen.count - 1} more` : ""}: ` +

@@ -7,6 +7,7 @@ import { SUIT_SIGNS, cardName, makeCard, rankLabel, turnCard } from "./cards.js"
 import { fanStep, plan, shapeOf } from "./geometry.js";
 
 const PILE_WORDS = { t: "pile", f: "foundation", c: "free cell", s: "stock", w: "waste" };
+const MARKS = ["target", "hint-target", "chosen", "selected", "hinted"];
 const LABELS = { c: "Free cell", w: "Waste" }; // shown on the pile, for what is not obvious
 
 /** "A♠" for "AS", "4♣" for "4C", "A" for "A" (any suit): what an empty foundation takes. */
@@ -22,13 +23,20 @@ function takesWords(takes) {
   return `${/^[aeiou]/.test(rank) ? "an" : "a"} ${rank}`;
 }
 
-// Whether two layouts show the same cards in the same places.
-function sameLayout(a, b) {
-  return JSON.stringify(a.tableau) === JSON.stringify(b.tableau) &&
-    JSON.stringify(a.foundations) === JSON.stringify(b.foundations) &&
-    JSON.stringify(a.cells) === JSON.stringify(b.cells) &&
-    JSON.stringify(a.stock) === JSON.stringify(b.stock) &&
-    JSON.stringify(a.waste) === JSON.stringify(b.waste);
+// The piles (of ``names``) whose cards differ between layouts ``a`` and ``b``: all of them
+// when there is no ``a``.
+function changedPiles(a, b, names) {
+  const changed = new Set();
+  for (const name of names) {
+    if (!a) {
+      changed.add(name);
+      continue;
+    }
+    const was = cardsOf(a, name);
+    const now = cardsOf(b, name);
+    if (was.length !== now.length || was.some((code, i) => code !== now[i])) changed.add(name);
+  }
+  return changed;
 }
 
 // card code -> the spots ("t3:5") it has in ``layout``, over the piles ``names``.
@@ -80,6 +88,8 @@ export class Board {
     this.geometry = null;
     this.facts = null; // the game's table facts: which piles it has, what each one takes
     this.held = new Set(); // card elements in the player's hand (a drag): left where they are
+    this.marked = new Set(); // elements with a mark on them (see mark)
+    this.loose = new Set(); // card elements let go from the hand, not yet placed by a render
   }
 
   /** Build the piles for a new game (keeps them when the game's shape is unchanged). */
@@ -89,6 +99,7 @@ export class Board {
     if (this.shapeKey === key) return;
     this.shapeKey = key;
     this.shape = shape;
+    this.layout = null; // no card shown: every pile is drawn afresh
     this.el.replaceChildren();
     this.piles.clear();
     for (const name of pileNames(shape)) {
@@ -121,24 +132,31 @@ export class Board {
   render(layout, { animate = true, stagger = 0, steps = 12, deal = false } = {}) {
     this.setup(layout);
     stopCelebration(this.el);
-    const cards = [...this.el.querySelectorAll(".card")].filter((el) => !this.held.has(el));
     // Cards let go from a drag (a transform of their own) glide back all the same.
-    const dropped = new Set(cards.filter((el) => el.style.transform));
+    const dropped = new Set([...this.loose].filter(
+      (el) => el.isConnected && !this.held.has(el) && el.style.transform,
+    ));
+    this.loose.clear();
+    // Only the piles whose cards change, or that hold dropped cards, are drawn again.
+    const dirty = changedPiles(deal ? null : this.layout, layout, this.piles.keys());
+    for (const el of dropped) dirty.add(el.parentElement.dataset.pile);
     // The table already shows this layout (the server agreed with the move shown): done.
-    if (!deal && !dropped.size && this.layout && sameLayout(this.layout, layout)) {
+    if (!dirty.size) {
       this.layout = layout;
       return Promise.resolve();
     }
-    const spots = this.spots();
+    const cards = [...dirty].flatMap((name) => [...this.piles.get(name).children])
+      .filter((el) => !this.held.has(el));
+    const spots = this.spots(dirty);
     // Only the cards that change places are measured where they are now.
-    const next = spotsOf(layout, this.piles.keys());
+    const next = spotsOf(layout, dirty);
     const moving = cards.filter((el) => dropped.has(el) || !next.get(el.dataset.card)?.has(spots.get(el)));
     let before = animate ? new Map(moving.map((el) => [el, this.drawnBox(el, dropped.has(el))])) : null;
     this.layout = layout;
-    this.place(layout);
+    this.place(layout, dirty);
     this.measureBoard();
-    this.describe();
-    const now = before ? this.spots() : null;
+    this.describe(dirty);
+    const now = before ? this.spots(dirty) : null;
     for (const el of before?.keys() ?? []) {
       if (!dropped.has(el) && spots.get(el) === now.get(el)) before.delete(el);
     }
@@ -151,17 +169,21 @@ export class Board {
     return before ? glide(before, { stagger, steps, boxOf: (el) => this.laidBox(el) }) : Promise.resolve();
   }
 
-  // Give every card of the layout an element, reusing the element that showed it before:
-  // first one already in the same pile, then any with the same code (twins share codes).
-  place(layout) {
+  // Give every card of the piles ``names`` in the layout an element, reusing the element that
+  // showed it before: first one already in the same pile, then any with the same code (twins
+  // share codes). A card leaves or joins only piles whose cards change, so the elements of
+  // those piles are all it takes.
+  place(layout, names) {
     const spare = new Map();
-    for (const el of this.el.querySelectorAll(".card")) {
-      const code = el.dataset.card;
-      if (!spare.has(code)) spare.set(code, []);
-      spare.get(code).push(el);
+    for (const name of names) {
+      for (const el of this.piles.get(name).children) {
+        const code = el.dataset.card;
+        if (!spare.has(code)) spare.set(code, []);
+        spare.get(code).push(el);
+      }
     }
     const wanted = [];
-    for (const [name] of this.piles) {
+    for (const name of names) {
       cardsOf(layout, name).forEach((code, index) => wanted.push({ name, index, code }));
     }
     const chosen = new Array(wanted.length);
@@ -181,7 +203,8 @@ export class Board {
       if (!byPile.has(want.name)) byPile.set(want.name, []);
       byPile.get(want.name).push(chosen[i]);
     });
-    for (const [name, pile] of this.piles) {
+    for (const name of names) {
+      const pile = this.piles.get(name);
       const cards = byPile.get(name) || [];
       // Append in order: an element already in place is moved only if out of order.
       cards.forEach((el, index) => {
@@ -189,7 +212,7 @@ export class Board {
         turnCard(el, name === "s");
         if (this.held.has(el)) return; // still in the player's hand
         el.classList.remove("selected", "hinted", "lifted");
-        el.style.transform = "";
+        if (el.style.transform) el.style.transform = "";
       });
       while (pile.children.length > cards.length) pile.lastElementChild.remove();
       pile.classList.toggle("empty", cards.length === 0);
@@ -221,27 +244,31 @@ export class Board {
     if (!hold) this.planned = { width, height, key: this.shapeKey, cap: geometry.cardWidth };
     this.measuredHeight = height;
     this.geometry = geometry;
-    this.el.dataset.layout = geometry.kind;
-    this.el.dataset.planned = `${width}x${height}`; // the board size the plan was made for
-    this.el.style.setProperty("--card-w", `${geometry.cardWidth}px`);
-    this.el.style.setProperty("--card-h", `${geometry.cardHeight}px`);
+    // Written only where they change: a move changes the plan of a pile or two at most.
+    const set = (el, key, value) => {
+      if (el.dataset[key] !== value) el.dataset[key] = value;
+    };
+    const style = (el, key, value) => {
+      if (el.style.getPropertyValue(key) !== value) el.style.setProperty(key, value);
+    };
+    set(this.el, "layout", geometry.kind);
+    set(this.el, "planned", `${width}x${height}`); // the board size the plan was made for
+    style(this.el, "--card-w", `${geometry.cardWidth}px`);
+    style(this.el, "--card-h", `${geometry.cardHeight}px`);
     for (const [name, pile] of this.piles) {
       const box = geometry.boxes[name];
-      Object.assign(pile.style, {
-        left: `${box.x}px`,
-        top: `${box.y}px`,
-        width: `${box.w}px`,
-        height: `${box.h}px`,
-      });
+      style(pile, "left", `${box.x}px`);
+      style(pile, "top", `${box.y}px`);
+      style(pile, "width", `${box.w}px`);
+      style(pile, "height", `${box.h}px`);
       const cards = [...pile.children];
       const across = box.fan === "across";
       const step = name[0] === "t"
         ? fanStep(cards.length, box, geometry.cardHeight, geometry.cardWidth)
         : 0;
-      pile.dataset.step = step;
-      pile.dataset.fan = box.fan ?? "none";
+      set(pile, "step", String(step));
+      set(pile, "fan", box.fan ?? "none");
       pile.classList.toggle("fan-across", across);
-      // Written only where they change: a move leaves most cards where they were.
       cards.forEach((el, index) => {
         const top = across ? "0px" : `${index * step}px`;
         const left = across ? `${index * step}px` : "0px";
@@ -278,9 +305,10 @@ export class Board {
     }
   }
 
-  /** Accessible names: each pile says what it holds. */
-  describe() {
-    for (const [name, pile] of this.piles) {
+  /** Accessible names: each pile of ``names`` (all by default) says what it holds. */
+  describe(names = this.piles.keys()) {
+    for (const name of names) {
+      const pile = this.piles.get(name);
       const cards = cardsOf(this.layout, name);
       let text = pileName(name);
       if (name === "s") {
@@ -338,10 +366,11 @@ export class Board {
     return { left: box.left + dx, right: box.right + dx, top: box.top + dy, bottom: box.bottom + dy };
   }
 
-  // card element -> "t3:5", where it is now, for every card on the board.
-  spots() {
+  // card element -> "t3:5", where it is now, for every card of the piles ``names``.
+  spots(names) {
     const spots = new Map();
-    for (const [name, pile] of this.piles) {
+    for (const name of names) {
+      const pile = this.piles.get(name);
       const cards = pile.children;
       for (let i = 0; i < cards.length; i++) spots.set(cards[i], `${name}:${i}`);
     }
@@ -355,7 +384,10 @@ export class Board {
 
   /** Let held ``elements`` go: the next render places them, gliding from where they are. */
   release(elements) {
-    for (const el of elements) this.held.delete(el);
+    for (const el of elements) {
+      this.held.delete(el);
+      this.loose.add(el);
+    }
   }
 
   /** The card elements of a pile from ``index`` to the top. */
@@ -365,15 +397,23 @@ export class Board {
 
   /** Mark legal targets (a set of pile names); an empty set clears the marks. */
   markTargets(names) {
-    for (const [name, pile] of this.piles) pile.classList.toggle("target", names.has(name));
+    for (const [name, pile] of this.piles) {
+      if (names.has(name)) this.mark(pile, "target");
+      else pile.classList.remove("target");
+    }
+  }
+
+  /**
+   * Mark element ``el`` of the board with ``kind`` ("target", "hint-target", "chosen",
+   * "selected", "hinted"): clearMarks takes the marks off without searching the board.
+   */
+  mark(el, kind) {
+    el.classList.add(kind);
+    this.marked.add(el);
   }
 
   clearMarks() {
-    for (const pile of this.piles.values()) {
-      pile.classList.remove("target", "hint-target", "chosen");
-    }
-    for (const el of this.el.querySelectorAll(".card.selected, .card.hinted")) {
-      el.classList.remove("selected", "hinted");
-    }
+    for (const el of this.marked) el.classList.remove(...MARKS);
+    this.marked.clear();
   }
 }

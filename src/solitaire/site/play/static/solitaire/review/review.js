@@ -56,12 +56,12 @@ function light(layout, text) {
   const move = parseMove(text);
   if (!move) return;
   if (move.deal) {
-    board.pile("s")?.classList.add("hint-target");
+    if (board.pile("s")) board.mark(board.pile("s"), "hint-target");
     return;
   }
   const count = cardsOf(layout, move.src).length;
-  for (const el of board.cardsFrom(move.src, count - move.count)) el.classList.add("hinted");
-  board.pile(move.dst)?.classList.add("hint-target");
+  for (const el of board.cardsFrom(move.src, count - move.count)) board.mark(el, "hinted");
+  if (board.pile(move.dst)) board.mark(board.pile(move.dst), "hint-target");
 }
 
 function draw({ animate = true } = {}) {
