@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import http.client
 import itertools
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from winning_lines import load
 
@@ -124,22 +126,35 @@ def server_game(page: Page) -> dict[str, Any]:
     return game
 
 
-PLAY = """async ([path, moves, version, extra, untilWon]) => {
-  const token = (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
-  let body = null;
-  for (const move of moves) {
-    const response = await fetch(path, {
-      method: "POST", credentials: "same-origin",
-      headers: {"Content-Type": "application/json", "X-CSRFToken": token},
-      body: JSON.stringify({move, version, ...extra}),
-    });
-    body = await response.json();
-    if (response.status !== 200) return {move, status: response.status, body};
-    version = body.version;
-    if (untilWon && body.status === "won") break;
-  }
-  return {status: 200, body};
-}"""
+class Session:
+    """The page's guest (or player) talking to the JSON API straight from the test, with the
+    page's session and CSRF cookies, over one kept-alive connection: what the table would
+    send, without a round trip through the browser for each request. Moves that only set up
+    a position cost the server what they cost it from the table, and the browser nothing
+    (from the page, 214 fetches took about 1.7 CPU-s of Chromium)."""
+
+    def __init__(self, page: Page) -> None:
+        real = getattr(page, "page", page)  # not the pooled page's ``context``: see conftest
+        address = urlsplit(real.url)
+        cookies = {c["name"]: c["value"] for c in real.context.cookies(real.url)}
+        self.origin = f"{address.scheme}://{address.netloc}"
+        self.connection = http.client.HTTPConnection(address.netloc, timeout=30)
+        self.headers = {
+            "Content-Type": "application/json",
+            "Cookie": "; ".join(f"{name}={value}" for name, value in cookies.items()),
+            "X-CSRFToken": cookies.get("csrftoken", ""),
+            "Origin": self.origin,
+        }
+
+    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        """One request; its status and JSON body, as :func:`api` returns them."""
+        data = None if method == "GET" else json.dumps(body or {})
+        self.connection.request(method, path, body=data, headers=self.headers)
+        response = self.connection.getresponse()
+        return {"status": response.status, "body": json.loads(response.read() or b"null")}
+
+    def close(self) -> None:
+        self.connection.close()
 
 
 def play_moves(
@@ -150,15 +165,24 @@ def play_moves(
     until_won: bool = False,
     **extra: Any,
 ) -> dict[str, Any]:
-    """Play ``moves`` in ``game`` (a game object) through the API, one request each, with
-    ``extra`` in every request, stopping at the win if ``until_won``; every answer must be a
-    success. All from one script: a long line would otherwise cost a round trip to the
-    browser a move. Returns the last game object (``game`` itself if no move was played).
+    """Play ``moves`` in ``game`` (a game object) through the API as the page's guest, one
+    request each (:class:`Session`), with ``extra`` in every request, stopping at the win
+    if ``until_won``; every answer must be a success. Returns the last game object
+    (``game`` itself if no move was played).
     """
     path = f"/api/games/{game['id']}/moves"
-    answer = page.evaluate(PLAY, [path, list(moves), game["version"], extra, until_won])
-    assert answer["status"] == 200, answer
-    played: dict[str, Any] = answer["body"] or game
+    session = Session(page)
+    played, version = game, game["version"]
+    try:
+        for move in moves:
+            answer = session.call("POST", path, {"move": move, "version": version, **extra})
+            assert answer["status"] == 200, {"move": move, **answer}
+            played = answer["body"]
+            version = played["version"]
+            if until_won and played["status"] == "won":
+                break
+    finally:
+        session.close()
     return played
 
 
