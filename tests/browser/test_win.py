@@ -3,8 +3,10 @@ by touch, and the win the table shows is checked against the server's own copy o
 
 Drags, clicks, keys and touch each finish a nearly won position of the shortest of the
 game's proved lines (``src/solitaire/data/winnable``): its first moves are played through the
-API, and the browser makes the last ones and the win (``winning_lines``). Whole lines, from
-the deal to the win, are dragged in ``test_fast_play``, by mouse and by finger in every game.
+API, and the browser makes the last ones and the win (``winning_lines``). Each way wins each
+game once: the games whose whole lines ``test_fast_play`` drags by mouse and by finger, from
+the deal to the win (``winning_lines.WHOLE_LINES``), are not finished by drag and touch here
+again.
 
 These pages do not ask for reduced motion (the ``motion`` mark): the wins turn the animation
 setting off and check that nothing bounces for that reason alone, and the celebration is
@@ -34,11 +36,14 @@ from tablepage import (
     status,
     wait_idle,
 )
-from winning_lines import Line, click_line, finishing_line
+from winning_lines import WHOLE_LINES, Line, click_line, finishing_line
 
 from solitaire.engine.games import FEATURED
 
 pytestmark = pytest.mark.motion
+
+BY_HAND = [game for game in FEATURED if game not in WHOLE_LINES]
+"""The games this file finishes by drag and by touch (the others' whole lines do)."""
 
 
 def finish(page: Any, game: str, how: str) -> None:
@@ -72,7 +77,7 @@ def check_won(page: Any, game: str, how: str, line: Line) -> None:
     assert page.evaluate(CELEBRATING) == 0, "the cards bounce with animation off"
 
 
-@pytest.mark.parametrize("game", FEATURED)
+@pytest.mark.parametrize("game", BY_HAND)
 def test_it_finishes_a_proved_deal_by_dragging(page: Any, game: str) -> None:
     line = finishing_line(game)
     start(page, line)
@@ -101,7 +106,7 @@ def test_it_finishes_a_proved_deal_by_keyboard(page: Any, game: str) -> None:
     check_won(page, game, "keyboard", line)
 
 
-@pytest.mark.parametrize("game", FEATURED)
+@pytest.mark.parametrize("game", BY_HAND)
 def test_it_finishes_a_proved_deal_by_touch(make_page: Any, game: str) -> None:
     page = make_page(PHONE, has_touch=True, is_mobile=True)
     count_pointers(page)
