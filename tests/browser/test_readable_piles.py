@@ -164,8 +164,10 @@ def test_the_longest_piles_stay_readable_at_every_size(make_page: Any, game: str
 
 @pytest.mark.parametrize("size", ["1366x768", "390x844"])
 @pytest.mark.parametrize("game", FEATURED)
-def test_screenshots_early_and_late(make_page: Any, game: str, size: str) -> None:
-    """Pictures of every game early and late at a laptop's size and a phone's, each checked."""
+def test_screenshots_early(make_page: Any, game: str, size: str) -> None:
+    """Pictures of every game early at a laptop's size and a phone's, each checked. Late in
+    the game, at its longest pile, both sizes are checked and pictured by
+    :func:`test_the_longest_piles_stay_readable_at_every_size` (``GAME-SIZE-longest.png``)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = make_page(SIZES[size], device_scale_factor=2 if size == "390x844" else 1)
     deal, moves = early_position(game)
@@ -173,10 +175,6 @@ def test_screenshots_early_and_late(make_page: Any, game: str, size: str) -> Non
     advance(page, moves)
     check_readable(page, f"{game} early at {size}")
     page.screenshot(path=SHOTS / f"{game}-{size}-early.png")
-    _, late, _ = longest_position(game)
-    advance(page, late[len(moves) :])
-    check_readable(page, f"{game} late at {size}")
-    page.screenshot(path=SHOTS / f"{game}-{size}-late.png")
 
 
 WINGS = """() => {
