@@ -23,14 +23,12 @@ from tablepage import (
     PHONE,
     SCREENSHOTS_DIR,
     Touch,
-    advance,
     almost_won,
-    api,
     assert_shows,
     click,
     count_pointers,
     key_move,
-    open_deal,
+    open_position,
     play_move,
     server_game,
     status,
@@ -57,12 +55,9 @@ def finish(page: Any, game: str, how: str) -> None:
 
 def start(page: Any, line: Line) -> None:
     """Deal the line's deal, turn animation off and play the line's prefix through the API,
-    then reload the table once to show all that.
+    then show the table once as all that left it (:func:`tablepage.open_position`).
     """
-    open_deal(page, line.game, line.deal)
-    answer = api(page, "POST", "/api/settings", {"animation": "off"})
-    assert answer["status"] == 200, answer
-    advance(page, line.prefix)
+    open_position(page, line.game, line.deal, line.prefix, animation="off")
     assert page.input_value("[data-role=settings] select[name=animation]") == "off"
     assert server_game(page)["moves"] == list(line.prefix)
     assert status(page) == "playing"
