@@ -175,19 +175,30 @@ def play_moves(
     if ``until_won``; every answer must be a success. Returns the last game object
     (``game`` itself if no move was played).
     """
-    path = f"/api/games/{game['id']}/moves"
     session = Session.of(page)
-    played, version = game, game["version"]
     try:
-        for move in moves:
-            answer = session.call("POST", path, {"move": move, "version": version, **extra})
-            assert answer["status"] == 200, {"move": move, **answer}
-            played = answer["body"]
-            version = played["version"]
-            if until_won and played["status"] == "won":
-                break
+        return _play(session, game, moves, until_won=until_won, **extra)
     finally:
         session.close()
+
+
+def _play(
+    session: Session,
+    game: dict[str, Any],
+    moves: tuple[str, ...] | list[str],
+    *,
+    until_won: bool = False,
+    **extra: Any,
+) -> dict[str, Any]:
+    """:func:`play_moves` in ``session``."""
+    path = f"/api/games/{game['id']}/moves"
+    played = game
+    for move in moves:
+        answer = session.call("POST", path, {"move": move, "version": played["version"], **extra})
+        assert answer["status"] == 200, {"move": move, **answer}
+        played = answer["body"]
+        if until_won and played["status"] == "won":
+            break
     return played
 
 
@@ -250,14 +261,9 @@ def open_position(
             assert answer["status"] == 200, answer
         found = re.search(r'data-game-id="(\d+)"', html)
         assert found, "the table has no data-game-id"
-        game_id = found.group(1)
-        played = session.call("GET", f"/api/games/{game_id}")["body"]
-        for move in moves:
-            answer = session.call(
-                "POST", f"/api/games/{game_id}/moves", {"move": move, "version": played["version"]}
-            )
-            assert answer["status"] == 200, {"move": move, **answer}
-            played = answer["body"]
+        dealt = session.call("GET", f"/api/games/{found.group(1)}")
+        assert dealt["status"] == 200, dealt
+        _play(session, dealt["body"], moves)
     finally:
         session.close()
     open_deal(page, game, deal)
