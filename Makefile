@@ -43,8 +43,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/solitaire
 
+# The plain search of the solver's tests (tests/test_solver_helpers.py, the engine alone) keeps
+# its verdicts here in the first pass, and the plain-Python pass reads them back rather than
+# searching again; kept under a digest of the engine's code, and emptied by each `make unit`.
+VERDICTS := .pytest_cache/plain-verdicts
+
 unit: $(STAMP) $(NODE_STAMP)
-	$(PYTEST)
+	rm -rf $(VERDICTS)
+	SOLITAIRE_PLAIN_VERDICTS=$(VERDICTS) $(PYTEST)
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -58,7 +64,7 @@ $(NODE_STAMP): package.json package-lock.json
 PURE_TESTS := tests/test_solver_soundness.py tests/test_solver_lines.py \
 	tests/test_solver_budget.py tests/test_stockbeam.py tests/test_stuck.py
 unit-pure: $(STAMP)
-	SOLITAIRE_PURE=1 $(PYTEST) -p no:cacheprovider $(PURE_TESTS)
+	SOLITAIRE_PURE=1 SOLITAIRE_PLAIN_VERDICTS=$(VERDICTS) $(PYTEST) -p no:cacheprovider $(PURE_TESTS)
 
 # The site's tests again, on a throwaway PostgreSQL server with a throwaway Redis cache
 # (each skipped with a notice when not installed, except under CI=true, where that fails).

@@ -6,9 +6,14 @@ to check the solver against.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
+import os
 import random
 from collections import deque
 from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
 
 from solitaire.engine.cards import code_of, parse_card, rank_of, suit_of
 from solitaire.engine.games import get_rules
@@ -212,11 +217,65 @@ def mirror(rules: Rules, state: State) -> object:
     return (tableau, tuple(sorted(state.foundations)), cells, state.stock, state.waste)
 
 
+KEPT = os.environ.get("SOLITAIRE_PLAIN_VERDICTS")
+"""A folder where :func:`exhaustive` keeps its verdicts, for the passes of one ``make test``
+(the Makefile sets it): the plain search uses the engine alone, so the plain-Python pass
+finds there what the first pass worked out, and spends its time on what it checks, the
+plain-Python solver. Unset: nothing is kept."""
+
+_known: dict[str, str | None] | None = None
+
+
+def _engine_digest() -> str:
+    """A digest of the code the plain search runs (the engine, and this file): a verdict
+    kept under one digest is never read under another."""
+    digest = hashlib.sha256()
+    engine = Path(str(resources.files("solitaire"))) / "engine"
+    for path in [*sorted(engine.rglob("*.py")), Path(__file__)]:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _kept() -> dict[str, str | None]:
+    """The verdicts kept in :data:`KEPT` (a line cut short by a writer still at work is
+    left out)."""
+    global _known
+    if _known is None:
+        _known = {}
+        assert KEPT is not None
+        folder = Path(KEPT) / _engine_digest()
+        for path in folder.glob("*.jsonl"):
+            for line in path.read_text().splitlines():
+                try:
+                    key, verdict = json.loads(line)
+                except ValueError:
+                    continue
+                _known[key] = verdict
+    return _known
+
+
 def exhaustive(rules: Rules, state: State, limit: int) -> str | None:
     """Search every position by the engine alone, every legal move tried, no safe-move
     shortcut: "won", "lost", or None when more than ``limit`` positions are reachable.
     Positions are told apart only up to the order of interchangeable piles (:func:`mirror`).
+    With :data:`KEPT` set, a verdict the same code already found for the same question is
+    read back rather than searched again.
     """
+    if KEPT is None:
+        return _plain_search(rules, state, limit)
+    key = hashlib.sha256(repr((rules, state, limit)).encode()).hexdigest()
+    known = _kept()
+    if key in known:
+        return known[key]
+    verdict = known[key] = _plain_search(rules, state, limit)
+    folder = Path(KEPT) / _engine_digest()
+    folder.mkdir(parents=True, exist_ok=True)
+    with (folder / f"{os.getpid()}.jsonl").open("a") as kept:
+        kept.write(json.dumps([key, verdict]) + "\n")
+    return verdict
+
+
+def _plain_search(rules: Rules, state: State, limit: int) -> str | None:
     seen = {mirror(rules, state)}
     queue = deque([state])
     while queue:

@@ -25,6 +25,7 @@ are bytes; each is compared with the engine through its own position and key.
 from __future__ import annotations
 
 import random
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -83,9 +84,13 @@ def won_lines(game: str) -> list[tuple[int, list[Move]]]:
     ]
 
 
-def positions(rules: Rules) -> list[list[State]]:
+@cache
+def positions(rules: Rules) -> tuple[tuple[State, ...], ...]:
     """Groups of states, each group from one deal: random games from the first deals, and
-    random branches off stored winning lines."""
+    random branches off stored winning lines. Each state once in its group (the walks and
+    branches come back to about one position in seven they have seen, and a state checked
+    again proves nothing more); worked out once per game and test worker, since this file's
+    two kernels and ``test_solver_core`` walk the same groups."""
     groups = []
     for number in range(1, WALKS + 1):
         groups.append(walk(rules, deal(rules, number), STEPS, random.Random(number)))
@@ -99,7 +104,7 @@ def positions(rules: Rules) -> list[list[State]]:
             if index % BRANCH_EVERY == 0:
                 group.extend(walk(rules, state, BRANCH, chance)[1:])
         groups.append(group)
-    return groups
+    return tuple(tuple(dict.fromkeys(group)) for group in groups)
 
 
 def check_position(rules: Rules, kernel: Any, state: State) -> int:

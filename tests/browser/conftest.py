@@ -111,10 +111,12 @@ class PooledPage:
     """A page of the pool as a test sees it: the page itself, except that a test that touches
     anything of :data:`LASTING` (a listener, a route, an init script, another viewport, the
     context) marks the page as ``changed``, and the pool then closes it instead of reusing it.
+    ``site`` is the served site's address (``tablepage.open_position`` talks to it).
     """
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any, site: str) -> None:
         object.__setattr__(self, "page", page)
+        object.__setattr__(self, "site", site)
         object.__setattr__(self, "changed", False)
 
     def __getattr__(self, name: str) -> Any:
@@ -203,7 +205,7 @@ def make_page(page_pool: PagePool, request: pytest.FixtureRequest) -> Iterator[A
 
     def make(viewport: dict[str, int] = LAPTOP, **options: Any) -> Any:
         options.setdefault("reduced_motion", motion(request))
-        page = PooledPage(page_pool.take({"viewport": viewport, **options}))
+        page = PooledPage(page_pool.take({"viewport": viewport, **options}), page_pool.site)
         taken.append(page)
         return page
 

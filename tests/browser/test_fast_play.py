@@ -9,7 +9,9 @@ they are drawn at that moment, often still in flight: the card to pick up, and t
 the pile to drop on, each at a point where it is seen (a card hidden under others in flight
 is waited for, as a player would). A stock move is a click on the stock. Every move must act
 on the position the server answers, as a slow one would: the server's game is the line, in
-order, and it is won, and the table never says the game is stuck on the way.
+order, and it is won, the table never says the game is stuck on the way, and it shows the won
+game and its win dialog. These are these games' wins by drag and by touch: ``test_win``
+finishes the other games so (``winning_lines.WHOLE_LINES``).
 """
 
 from __future__ import annotations
@@ -17,12 +19,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tablepage import PHONE, devtools, open_deal, parse_move, server_game, wait_idle
-from winning_lines import listed_line
+from tablepage import (
+    COUNT_POINTERS,
+    PHONE,
+    SCREENSHOTS_DIR,
+    assert_shows,
+    devtools,
+    open_deal,
+    parse_move,
+    server_game,
+    wait_idle,
+)
+from winning_lines import WHOLE_LINES, listed_line
 
 pytestmark = [pytest.mark.motion, pytest.mark.long]
-
-GAMES = ["streets", "stronghold", "streets-and-alleys", "blockade", "fours-up"]
 
 STEP = """async ([watched, count, src, fromTop, dst]) => {
   const table = document.querySelector('#table');
@@ -155,7 +165,9 @@ def play_fast(page: Any, hand: Mouse | Finger, moves: tuple[str, ...]) -> None:
     assert shown is not None, "the last move did nothing"
 
 
-def check_won(page: Any, moves: tuple[str, ...]) -> None:
+def check_won(page: Any, moves: tuple[str, ...], picture: str) -> None:
+    """The server's game is ``moves`` and won, the table never said stuck, and it shows the
+    won game and its win dialog (a picture of it saved as ``picture``)."""
     wait_idle(page)
     shown = page.evaluate("window.statusesShown")
     assert "stuck" not in shown, f"a winning line left the game stuck: {shown}"
@@ -163,22 +175,32 @@ def check_won(page: Any, moves: tuple[str, ...]) -> None:
     assert game["status"] == "won", f"the game stopped at move {len(game['moves'])}"
     # Every move made by hand, in order; Auto complete's after them.
     assert game["moves"][: len(moves)] == list(moves)
+    # The win as test_win checks it for the games it finishes by drag and touch.
+    page.wait_for_selector("[data-role=win][open]")
+    assert page.get_attribute("#table", "data-status") == "won"
+    assert "You won" in page.inner_text("[data-role=win]")
+    assert_shows(page, game["layout"])
+    page.screenshot(path=SCREENSHOTS_DIR / picture)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", WHOLE_LINES)
 def test_a_whole_line_dragged_with_no_pause_loses_no_move(page: Any, game: str) -> None:
     line = listed_line(game, 3)
     open_deal(page, game, line.deal)
     play_fast(page, Mouse(page), line.moves)
-    check_won(page, line.moves)
+    check_won(page, line.moves, f"won-{game}-drag.png")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", WHOLE_LINES)
 def test_a_whole_line_dragged_by_a_finger_on_a_phone_loses_no_move(
     make_page: Any, game: str
 ) -> None:
     page = make_page(PHONE, has_touch=True, is_mobile=True)
     line = listed_line(game, 3)
     open_deal(page, game, line.deal)
+    # Counted from now (not by an init script, which would keep the page from other tests).
+    page.evaluate(f"({COUNT_POINTERS})()")
     play_fast(page, Finger(page), line.moves)
-    check_won(page, line.moves)
+    check_won(page, line.moves, f"won-{game}-touch.png")
+    kinds = page.evaluate("window.pointerKinds")
+    assert set(kinds) == {"touch"}, f"the page saw presses of {kinds}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tablepage import LAPTOP, PHONE, SCREENSHOTS_DIR, advance, almost_won, open_deal, wait_idle
+from tablepage import LAPTOP, PHONE, SCREENSHOTS_DIR, almost_won, open_position, wait_idle
 from winning_lines import NoLine, drag_line
 
 from solitaire import Game
@@ -68,8 +68,7 @@ def test_the_table_fits_the_screen(make_page: Any, game: str, size: str) -> None
     viewport = LAPTOP if size == "laptop" else PHONE
     page = make_page(viewport, device_scale_factor=2 if size == "phone" else 1)
     deal, moves = opening(game)
-    open_deal(page, game, deal)
-    advance(page, moves)
+    open_position(page, game, deal, moves)
     check_fits(page)
     page.screenshot(path=SCREENSHOTS_DIR / f"{game}-{size}.png")
 
@@ -78,8 +77,7 @@ def test_the_table_fits_the_screen(make_page: Any, game: str, size: str) -> None
 def test_long_piles_compress_and_stay_reachable(make_page: Any, size: str) -> None:
     viewport = LAPTOP if size == "laptop" else PHONE
     page = make_page(viewport, device_scale_factor=2 if size == "phone" else 1)
-    open_deal(page, "blockade", 1)
-    advance(page, ("s",) * 8)
+    open_position(page, "blockade", 1, ("s",) * 8)
     check_fits(page)
     assert page.evaluate(READABLE) >= 0.12
     page.screenshot(path=SCREENSHOTS_DIR / f"blockade-dealt-out-{size}.png")

@@ -3,8 +3,10 @@ by touch, and the win the table shows is checked against the server's own copy o
 
 Drags, clicks, keys and touch each finish a nearly won position of the shortest of the
 game's proved lines (``src/solitaire/data/winnable``): its first moves are played through the
-API, and the browser makes the last ones and the win (``winning_lines``). Whole lines, from
-the deal to the win, are dragged in ``test_fast_play``, by mouse and by finger in every game.
+API, and the browser makes the last ones and the win (``winning_lines``). Each way wins each
+game once: the games whose whole lines ``test_fast_play`` drags by mouse and by finger, from
+the deal to the win (``winning_lines.WHOLE_LINES``), are not finished by drag and touch here
+again.
 
 These pages do not ask for reduced motion (the ``motion`` mark): the wins turn the animation
 setting off and check that nothing bounces for that reason alone, and the celebration is
@@ -21,24 +23,25 @@ from tablepage import (
     PHONE,
     SCREENSHOTS_DIR,
     Touch,
-    advance,
     almost_won,
-    api,
     assert_shows,
     click,
     count_pointers,
     key_move,
-    open_deal,
+    open_position,
     play_move,
     server_game,
     status,
     wait_idle,
 )
-from winning_lines import Line, click_line, finishing_line
+from winning_lines import WHOLE_LINES, Line, click_line, finishing_line
 
 from solitaire.engine.games import FEATURED
 
 pytestmark = pytest.mark.motion
+
+BY_HAND = [game for game in FEATURED if game not in WHOLE_LINES]
+"""The games this file finishes by drag and by touch (the others' whole lines do)."""
 
 
 def finish(page: Any, game: str, how: str) -> None:
@@ -52,12 +55,9 @@ def finish(page: Any, game: str, how: str) -> None:
 
 def start(page: Any, line: Line) -> None:
     """Deal the line's deal, turn animation off and play the line's prefix through the API,
-    then reload the table once to show all that.
+    then show the table once as all that left it (:func:`tablepage.open_position`).
     """
-    open_deal(page, line.game, line.deal)
-    answer = api(page, "POST", "/api/settings", {"animation": "off"})
-    assert answer["status"] == 200, answer
-    advance(page, line.prefix)
+    open_position(page, line.game, line.deal, line.prefix, animation="off")
     assert page.input_value("[data-role=settings] select[name=animation]") == "off"
     assert server_game(page)["moves"] == list(line.prefix)
     assert status(page) == "playing"
@@ -72,7 +72,7 @@ def check_won(page: Any, game: str, how: str, line: Line) -> None:
     assert page.evaluate(CELEBRATING) == 0, "the cards bounce with animation off"
 
 
-@pytest.mark.parametrize("game", FEATURED)
+@pytest.mark.parametrize("game", BY_HAND)
 def test_it_finishes_a_proved_deal_by_dragging(page: Any, game: str) -> None:
     line = finishing_line(game)
     start(page, line)
@@ -101,7 +101,7 @@ def test_it_finishes_a_proved_deal_by_keyboard(page: Any, game: str) -> None:
     check_won(page, game, "keyboard", line)
 
 
-@pytest.mark.parametrize("game", FEATURED)
+@pytest.mark.parametrize("game", BY_HAND)
 def test_it_finishes_a_proved_deal_by_touch(make_page: Any, game: str) -> None:
     page = make_page(PHONE, has_touch=True, is_mobile=True)
     count_pointers(page)

@@ -44,6 +44,11 @@ REACH = 40
 SEARCH_BUDGET = 20_000
 """How many positions a search among clicks alone may visit."""
 
+WHOLE_LINES = ("streets", "stronghold", "streets-and-alleys", "blockade", "fours-up")
+"""The games whose whole winning line ``test_fast_play`` plays by mouse and by finger. Their
+drag and touch wins are those lines; ``test_win`` finishes the other games by drag and
+touch, and every game by click and by keyboard: each way wins each game once."""
+
 
 @dataclass(frozen=True)
 class Click:
