@@ -9,8 +9,7 @@ PORT ?= 8000
 
 # The tests run in this many pytest-xdist workers (0: in one process, in file order). Three
 # on two cores: a browser test spends part of its time waiting on a page, which another
-# worker fills. The main pass is bound by the cores either way (394-400 s in three workers,
-# 403 s in two; bench/RESULTS.md).
+# worker fills. The main pass is bound by the cores either way (bench/RESULTS.md).
 JOBS ?= 3
 PYTEST := $(BIN)/pytest -n $(JOBS)
 
