@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import pytest
 from test_published_survey import SURVEYS
+from test_solver_helpers import replays_to_a_win, stage_line
 
-from solitaire.engine.game import Game
 from solitaire.engine.games import get_rules
 from solitaire.engine.layout import Layout
-from solitaire.engine.state import State
 from solitaire.solver.backend import new_kernel
 from solitaire.solver.kernel import Kernel
 from solitaire.solver.latebest import LATE_SHARE, late_best_first
-from solitaire.solver.protocol import Core
 from solitaire.solver.search import DEFAULT_BUDGET, solve
 from solitaire.solver.survey import load
 
@@ -26,25 +24,14 @@ UNKNOWN_BEFORE = 902
 NO_WASTE = ("streets-and-alleys", "beleaguered-castle", "siegecraft", "stronghold", "blockade")
 
 
-def _late(kernel: Core, state: State, spend: int) -> tuple[str, list[str], int]:
-    """The late searches from ``state`` on ``kernel``: the answer, the whole line from
-    ``state`` (the opening safe moves included) and the expansions."""
-    root, opening = kernel.start(state)
-    result, line, used = late_best_first(kernel, root, kernel.keyset(), spend, None)
-    return result, [str(kernel.to_move(raw)) for raw in (*opening, *line)], used
-
-
-def _replays_to_a_win(layout: Layout, line: list[str]) -> bool:
-    return Game.replay(layout, line).status == "won"
-
-
 def test_they_win_a_deal_that_was_unknown_and_the_line_replays() -> None:
     layout = Layout.dealt("beleaguered-castle", UNKNOWN_BEFORE)
     kernel = new_kernel(get_rules("beleaguered-castle"), layout.state)
-    result, line, used = _late(kernel, layout.state, int(DEFAULT_BUDGET * LATE_SHARE))
+    spend = int(DEFAULT_BUDGET * LATE_SHARE)
+    result, line, used = stage_line(late_best_first, kernel, layout.state, spend)
     assert result == "won"
     assert used <= 20_000
-    assert _replays_to_a_win(layout, line)
+    assert replays_to_a_win(layout, line)
 
 
 @pytest.mark.long
@@ -54,13 +41,13 @@ def test_the_whole_solve_now_wins_that_deal_within_the_survey_budget() -> None:
     assert found.result == "won"
     assert found.positions <= DEFAULT_BUDGET
     assert found.solution is not None
-    assert _replays_to_a_win(layout, [str(move) for move in found.solution])
+    assert replays_to_a_win(layout, [str(move) for move in found.solution])
 
 
 def test_they_keep_to_their_share() -> None:
     layout = Layout.dealt("streets-and-alleys", 5)
     kernel = new_kernel(get_rules("streets-and-alleys"), layout.state)
-    result, _line, used = _late(kernel, layout.state, 2_000)
+    result, _line, used = stage_line(late_best_first, kernel, layout.state, 2_000)
     assert result == "unknown"
     assert 0 < used <= 2_000
 
@@ -87,12 +74,12 @@ def test_a_small_lost_position_is_proved_lost() -> None:
     """Streets and Alleys deal 3 is lost in 15 positions: the open list runs empty uncut."""
     rules = get_rules("streets-and-alleys")
     state = Layout.dealt("streets-and-alleys", 3).state
-    assert _late(new_kernel(rules, state), state, 10_000)[0] == "lost"
+    assert stage_line(late_best_first, new_kernel(rules, state), state, 10_000)[0] == "lost"
 
 
 @pytest.mark.parametrize("number", [902, 5])
 def test_both_kernels_answer_alike_with_the_same_work(number: int) -> None:
     rules = get_rules("beleaguered-castle")
     state = Layout.dealt("beleaguered-castle", number).state
-    python = _late(Kernel(rules, state), state, 20_000)
-    assert python == _late(new_kernel(rules, state), state, 20_000)
+    python = stage_line(late_best_first, Kernel(rules, state), state, 20_000)
+    assert python == stage_line(late_best_first, new_kernel(rules, state), state, 20_000)

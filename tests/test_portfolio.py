@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from test_published_survey import SURVEYS
+from test_solver_helpers import replays_to_a_win, stage_line
 
 from solitaire.engine.game import Game
 from solitaire.engine.games import get_rules
@@ -13,7 +14,6 @@ from solitaire.engine.state import State
 from solitaire.solver.backend import new_kernel
 from solitaire.solver.kernel import Kernel
 from solitaire.solver.portfolio import PORTFOLIO_SHARE, beams
-from solitaire.solver.protocol import Core
 from solitaire.solver.scoring import Weights
 from solitaire.solver.search import DEFAULT_BUDGET, solve
 from solitaire.solver.stockbeam import StockBeam
@@ -24,25 +24,14 @@ from solitaire.solver.survey import load
 UNKNOWN_BEFORE = 226
 
 
-def _beams(kernel: Core, state: State, spend: int) -> tuple[str, list[str], int]:
-    """The portfolio from ``state`` on ``kernel``: its answer, the whole line from ``state``
-    (the opening safe moves included) and its expansions."""
-    root, opening = kernel.start(state)
-    result, line, used = beams(kernel, root, kernel.keyset(), spend, None)
-    return result, [str(kernel.to_move(raw)) for raw in (*opening, *line)], used
-
-
-def _replays_to_a_win(layout: Layout, line: list[str]) -> bool:
-    return Game.replay(layout, line).status == "won"
-
-
 def test_it_wins_a_streets_deal_that_was_unknown_and_the_line_replays() -> None:
     layout = Layout.dealt("streets", UNKNOWN_BEFORE)
     kernel = new_kernel(get_rules("streets"), layout.state)
-    result, line, used = _beams(kernel, layout.state, int(DEFAULT_BUDGET * PORTFOLIO_SHARE))
+    spend = int(DEFAULT_BUDGET * PORTFOLIO_SHARE)
+    result, line, used = stage_line(beams, kernel, layout.state, spend)
     assert result == "won"
     assert used <= 40_000
-    assert _replays_to_a_win(layout, line)
+    assert replays_to_a_win(layout, line)
 
 
 @pytest.mark.long
@@ -52,7 +41,7 @@ def test_the_whole_solve_now_wins_that_deal_within_the_survey_budget() -> None:
     assert found.result == "won"
     assert found.positions <= DEFAULT_BUDGET
     assert found.solution is not None
-    assert _replays_to_a_win(layout, [str(move) for move in found.solution])
+    assert replays_to_a_win(layout, [str(move) for move in found.solution])
 
 
 # The published Streets wins that the probes found past the budget less the portfolio's share
@@ -66,15 +55,16 @@ PAST_THE_PROBES_CAP = (579, 639)
 def test_the_wins_the_probes_found_past_its_share_are_won_by_the_portfolio(number: int) -> None:
     layout = Layout.dealt("streets", number)
     kernel = new_kernel(get_rules("streets"), layout.state)
-    result, line, _used = _beams(kernel, layout.state, int(DEFAULT_BUDGET * PORTFOLIO_SHARE))
+    spend = int(DEFAULT_BUDGET * PORTFOLIO_SHARE)
+    result, line, _used = stage_line(beams, kernel, layout.state, spend)
     assert result == "won"
-    assert _replays_to_a_win(layout, line)
+    assert replays_to_a_win(layout, line)
 
 
 def test_it_keeps_to_its_share() -> None:
     layout = Layout.dealt("streets", 5)
     kernel = new_kernel(get_rules("streets"), layout.state)
-    result, line, used = _beams(kernel, layout.state, 2_000)
+    result, line, used = stage_line(beams, kernel, layout.state, 2_000)
     assert result == "unknown"
     assert line == [str(kernel.to_move(raw)) for raw in kernel.start(layout.state)[1]]
     assert 0 < used <= 2_000
@@ -99,17 +89,17 @@ def test_its_lines_replay_from_positions_late_in_won_games(pure: bool) -> None:
     rules = get_rules("streets")
     for _layout, state in _late_positions():
         kernel = Kernel(rules, state) if pure else new_kernel(rules, state)
-        result, line, _used = _beams(kernel, state, 20_000)
+        result, line, _used = stage_line(beams, kernel, state, 20_000)
         assert result == "won"
         start = Layout("streets", None, state)
-        assert _replays_to_a_win(start, line)
+        assert replays_to_a_win(start, line)
 
 
 def test_both_kernels_find_the_same_line_with_the_same_work() -> None:
     rules = get_rules("streets")
     for _layout, state in _late_positions()[:4]:
-        python = _beams(Kernel(rules, state), state, 20_000)
-        assert python == _beams(new_kernel(rules, state), state, 20_000)
+        python = stage_line(beams, Kernel(rules, state), state, 20_000)
+        assert python == stage_line(beams, new_kernel(rules, state), state, 20_000)
 
 
 def test_a_beam_needs_a_width_and_a_look_ahead() -> None:

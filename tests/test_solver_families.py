@@ -8,7 +8,7 @@ eight included; here are the checks that belong to the new rules themselves.
 from __future__ import annotations
 
 import pytest
-from test_solver_helpers import exhaustive, narrow, nearly_won
+from test_solver_helpers import FAMILY_GAMES, exhaustive, narrow, nearly_won
 
 from solitaire.engine.deal import deal
 from solitaire.engine.games import get_rules
@@ -16,22 +16,11 @@ from solitaire.engine.moves import apply
 from solitaire.solver import solve
 from solitaire.solver.tables import tables
 
-NEW = [
-    "forty-thieves",
-    "lucas",
-    "maria",
-    "limited",
-    "busy-aces",
-    "deuces",
-    "beleaguered-castle",
-    "siegecraft",
-]
-
 BUDGET = 20_000
 """Positions per deal: enough for the easy deals of every game, small enough to be quick."""
 
 
-@pytest.mark.parametrize("game", NEW)
+@pytest.mark.parametrize("game", FAMILY_GAMES)
 def test_it_wins_an_early_deal_with_a_line_the_engine_replays(game: str) -> None:
     rules = get_rules(game)
     for number in range(1, 41):
@@ -49,7 +38,7 @@ def test_it_wins_an_early_deal_with_a_line_the_engine_replays(game: str) -> None
     pytest.fail(f"no deal of {game} from 1 to 40 is won in {BUDGET} positions")
 
 
-@pytest.mark.parametrize("game", NEW)
+@pytest.mark.parametrize("game", FAMILY_GAMES)
 def test_the_dead_position_rules_stay_off(game: str) -> None:
     # rules 5 to 8 need piles that are always built runs in rank order and suited
     # foundations (docs/solver.md, Pruning, rule 5): none of the eight qualifies

@@ -11,15 +11,49 @@ import json
 import os
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from solitaire.engine.cards import code_of, parse_card, rank_of, suit_of
+from solitaire.engine.game import Game
 from solitaire.engine.games import get_rules
+from solitaire.engine.layout import Layout
 from solitaire.engine.moves import legal_moves, play
 from solitaire.engine.rules import Rules, Tableau
 from solitaire.engine.state import State
+from solitaire.solver.protocol import Core, Keys, RawMove
+
+FAMILY_GAMES = (
+    "forty-thieves",
+    "lucas",
+    "maria",
+    "limited",
+    "busy-aces",
+    "deuces",
+    "beleaguered-castle",
+    "siegecraft",
+)
+"""The eight games of the families that joined the first five."""
+
+Stage = Callable[[Core, Any, Keys, int, float | None], tuple[str, list[RawMove], int]]
+"""A late stage of the solve (``portfolio.beams``, ``latebest.late_best_first``): kernel,
+root, the solve's shared keys, the expansions it may spend and a deadline, to its answer,
+its line and the expansions it spent."""
+
+
+def stage_line(stage: Stage, kernel: Core, state: State, spend: int) -> tuple[str, list[str], int]:
+    """``stage`` alone from ``state`` on ``kernel``: its answer, the whole line from ``state``
+    (the opening safe moves included) and its expansions."""
+    root, opening = kernel.start(state)
+    result, line, used = stage(kernel, root, kernel.keyset(), spend, None)
+    return result, [str(kernel.to_move(raw)) for raw in (*opening, *line)], used
+
+
+def replays_to_a_win(layout: Layout, line: list[str]) -> bool:
+    """Whether ``line``, played by the engine from ``layout``, wins."""
+    return Game.replay(layout, line).status == "won"
 
 
 def table(game: str, piles: Sequence[str], tops: Sequence[str]) -> State:

@@ -4,28 +4,18 @@ line, the Daily deal for a logged-in player, and a rules page with the solver's 
 from __future__ import annotations
 
 import pytest
+from test_solver_helpers import FAMILY_GAMES
 
 from solitaire.deals.daily import daily_deal, today
 from solitaire.deals.winnable import proved_deals
 from solitaire.site.play import hinting
-
-NEW = [
-    "forty-thieves",
-    "lucas",
-    "maria",
-    "limited",
-    "busy-aces",
-    "deuces",
-    "beleaguered-castle",
-    "siegecraft",
-]
 
 
 def _never(task: dict[str, object]) -> dict[str, object]:
     raise AssertionError("the solver was asked")
 
 
-@pytest.mark.parametrize("game", NEW)
+@pytest.mark.parametrize("game", FAMILY_GAMES)
 def test_a_proved_deal_is_hinted_from_its_stored_line(guest, settings, game: str) -> None:
     settings.SOLVER_PROCESSES = 0
     proved = proved_deals(game)[0]
@@ -36,7 +26,7 @@ def test_a_proved_deal_is_hinted_from_its_stored_line(guest, settings, game: str
     assert (hint["result"], hint["move"]) == ("won", proved.solution[3])
 
 
-@pytest.mark.parametrize("game", NEW)
+@pytest.mark.parametrize("game", FAMILY_GAMES)
 def test_a_player_gets_the_daily_deal(alice_api, game: str) -> None:
     deal = daily_deal(game, today())
     answer = alice_api.post("/api/games", {"game": game, "daily": True})
@@ -44,7 +34,7 @@ def test_a_player_gets_the_daily_deal(alice_api, game: str) -> None:
     assert answer.json()["deal"] == deal
 
 
-@pytest.mark.parametrize("game", NEW)
+@pytest.mark.parametrize("game", FAMILY_GAMES)
 def test_the_rules_page_shows_the_surveys_figures(client, game: str) -> None:
     html = client.get(f"/rules/{game}/").content.decode()
     assert "What our solver proved" in html
