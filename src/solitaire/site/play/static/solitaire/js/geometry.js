@@ -14,10 +14,19 @@ const INDEX_DOWN = 0.34; // the index's box (font ascent to descent), in card he
 const RANK_INK_DOWN = 0.31; // the rank's ink, Q's tail included, in card heights
 const INDEX_ACROSS = 0.44; // the rank and the suit below it, "10" included, in card widths
 const READABLE_PX = 30;
-// A covered card shows at least this much of itself, so that a finger can take the run from
-// it (WCAG 2.5.8's 24 px targets).
+// A covered card a finger may take (a legal move takes the run from it) shows at least this
+// much of itself (WCAG 2.5.8's 24 px targets).
 const TAP_PX = 24;
-const [LOOSE, READABLE, TAPPABLE] = [0, 1, 2]; // what a plan's covered cards show, least first
+// What a plan's covered cards show, least first: nothing sure (LOOSE), their index
+// (READABLE), a finger's width where a legal move takes them (TAPPABLE), and everywhere (ALL).
+const [LOOSE, READABLE, TAPPABLE, ALL] = [0, 1, 2, 3];
+// A board this low (a phone on its side) may put the foundations, stock and cells in columns
+// beside the tableau, which then has the whole height.
+const SHORT_BOARD = 500;
+const SIDE_GAP = 0.5; // columns kept between the tableau and the piles beside it
+// Every covered card keeps a finger's width, not only those a legal move takes, while the
+// cards keep this share of the width they would have otherwise.
+const ALL_TAPPABLE_SHARE = 0.8;
 const NATURAL_DOWN = 0.34; // the step of a pile with room to spare, in card heights
 const NATURAL_ACROSS = 0.46; // the same across a row, in card widths
 // A row fanned sideways spreads up to this step, in card widths, where its wing has room:
@@ -44,7 +53,7 @@ export function shapeOf(layout, facts = null) {
 // The top area: stock, waste and cells on the left, foundations on the right, in one row or
 // with the foundations in two rows when that lets the cards be larger. On a narrow screen a
 // wide tableau may split into two rows too, when that makes the cards larger.
-function arrangements(shape) {
+function arrangements(shape, width = 0, height = Infinity) {
   const left = [];
   if (shape.stock) left.push("s");
   if (shape.waste) left.push("w");
@@ -57,6 +66,21 @@ function arrangements(shape) {
   for (const rows of tops) {
     options.push({ kind: "columns", rows, left, tableauRows: 1 });
     if (shape.tableau >= 8) options.push({ kind: "columns", rows, left, tableauRows: 2 });
+  }
+  if (height <= SHORT_BOARD && width > height) options.push(...sideArrangements(left, found));
+  return options;
+}
+
+// On a short, wide board: the tableau in one row with the whole height, the other piles in
+// one to four columns at its side, the stock, waste and cells above the foundations.
+function sideArrangements(left, found) {
+  const options = [];
+  for (let columns = 1; columns <= 4; columns++) {
+    const grid = [];
+    for (let i = 0; i < left.length; i += columns) grid.push(left.slice(i, i + columns));
+    for (let i = 0; i < found.length; i += columns) grid.push(found.slice(i, i + columns));
+    if (columns > 1 && grid.every((row) => row.length < columns)) break;
+    options.push({ kind: "columns", side: grid, tableauRows: 1 });
   }
   return options;
 }
@@ -103,13 +127,44 @@ const longestOf = (lengths, from, to) =>
 
 // How long a pile fanned ``fan`` must be for cards ``size`` long that way, its piles
 // ``lengths[from:to]`` long, as ``strict`` says: every pile planned BASE_DEPTH deep at least,
-// readable; and, for TAPPABLE, the piles as they are with a finger's width for each card.
-function fanNeed(size, fan, lengths, from, to, strict) {
+// readable; and, for TAPPABLE, the piles as they are with a finger's width for each covered
+// card a finger may take (``lifts``: how many top cards of each pile a legal move takes;
+// null, every card).
+function fanNeed(size, fan, lengths, from, to, strict, lifts = null) {
   if (strict === LOOSE) return size;
-  const planned = size + (longestOf(lengths, from, to) - 1) * readableStep(size, fan, false);
+  const read = readableStep(size, fan, false);
+  const planned = size + (longestOf(lengths, from, to) - 1) * read;
   if (strict === READABLE) return planned;
-  const now = Math.max(1, ...lengths.slice(from, to).map((n) => n ?? 0));
-  return Math.max(planned, size + (now - 1) * readableStep(size, fan, true));
+  const tap = readableStep(size, fan, true);
+  let need = planned;
+  for (let i = from; i < to; i++) {
+    const count = lengths[i] ?? 0;
+    if (count < 2) continue;
+    const taken = liftOf(lifts, i, count);
+    need = Math.max(need, size + (count - taken) * read + (taken - 1) * tap);
+  }
+  return need;
+}
+
+// How many top cards of tableau pile ``i`` (of ``count``) must each show a finger's width.
+function liftOf(lifts, i, count) {
+  if (!lifts) return count;
+  return Math.min(count, Math.max(1, lifts[i] ?? 1));
+}
+
+/**
+ * For each of ``piles`` tableau piles, the most cards a legal move of ``legal`` (moves in
+ * SPEC notation) takes from its top: 1 where none takes more than its top card.
+ */
+export function liftsOf(legal, piles) {
+  const lifts = Array(piles).fill(1);
+  for (const text of legal ?? []) {
+    const match = /^t(\d+)>[a-z]\d*(?::(\d+))?$/.exec(text);
+    if (!match) continue;
+    const i = Number(match[1]);
+    if (i < piles) lifts[i] = Math.max(lifts[i], Number(match[2] ?? 1));
+  }
+  return lifts;
 }
 
 function metrics(cw) {
@@ -121,7 +176,8 @@ function metrics(cw) {
 // their index; LOOSE, nothing (only the cards themselves must fit). ``split``, the share
 // of the room the first of two tableau rows had so far, is kept while every pile stays
 // readable with it: the second row does not move each time a pile of the first grows.
-function columnsLayout(shape, option, width, height, cw, lengths, strict, split = null) {
+function columnsLayout(shape, option, width, height, cw, lengths, strict, split = null, lifts = null) {
+  if (option.side) return sideLayout(shape, option, width, height, cw, lengths, strict, lifts);
   const { ch, gap } = metrics(cw);
   const rowsOfTableau = option.tableauRows;
   const perRow = Math.ceil(shape.tableau / rowsOfTableau);
@@ -133,7 +189,7 @@ function columnsLayout(shape, option, width, height, cw, lengths, strict, split 
   const room = height - tableauTop - gap * rowsOfTableau;
   const needs = [];
   for (let r = 0; r < rowsOfTableau; r++) {
-    needs.push(fanNeed(ch, "down", lengths, r * perRow, (r + 1) * perRow, strict));
+    needs.push(fanNeed(ch, "down", lengths, r * perRow, (r + 1) * perRow, strict, lifts));
   }
   const needed = needs.reduce((a, b) => a + b, 0);
   if (needed > room) return null;
@@ -178,6 +234,36 @@ function columnsLayout(shape, option, width, height, cw, lengths, strict, split 
   };
 }
 
+// The side layout (``option.side``, a grid of the piles that are not the tableau's) for cards
+// ``cw`` wide, or null when it does not fit: the tableau in one row from the top of the board
+// to its bottom, the grid in columns on its right, SIDE_GAP columns apart. ``mirror``: how far
+// the tableau moves right when the other piles are mirrored to the left (a left-handed table).
+function sideLayout(shape, option, width, height, cw, lengths, strict, lifts) {
+  const { ch, gap } = metrics(cw);
+  const sideColumns = Math.max(...option.side.map((row) => row.length));
+  const columns = shape.tableau + sideColumns + SIDE_GAP;
+  const used = Math.ceil(columns * cw + (shape.tableau + sideColumns - 1) * gap + gap);
+  if (used + 2 * gap > width) return null;
+  if (option.side.length * (ch + gap) + gap > height) return null;
+  if (fanNeed(ch, "down", lengths, 0, shape.tableau, strict, lifts) > height - 2 * gap) return null;
+  const x0 = Math.max(gap, Math.floor((width - used) / 2));
+  const boxes = {};
+  for (let i = 0; i < shape.tableau; i++) {
+    boxes[`t${i}`] = { x: x0 + i * (cw + gap), y: gap, w: cw, h: height - 2 * gap, fan: "down" };
+  }
+  const sideX = x0 + used - sideColumns * cw - (sideColumns - 1) * gap;
+  option.side.forEach((row, r) => {
+    row.forEach((name, i) => {
+      boxes[name] = { x: sideX + i * (cw + gap), y: gap + r * (ch + gap), w: cw, h: ch };
+    });
+  });
+  const tableauWidth = shape.tableau * cw + (shape.tableau - 1) * gap;
+  return {
+    cardWidth: cw, cardHeight: ch, gap, boxes, tableauRows: 1, kind: "columns", side: true,
+    mirror: used - tableauWidth,
+  };
+}
+
 // The step of a row of ``count`` cards ``cw`` wide fanned across ``room`` pixels.
 function acrossStep(count, room, cw) {
   if (count < 2) return 0;
@@ -190,7 +276,7 @@ function acrossStep(count, room, cw) {
 // The right wing's rows end short of its box where they are short, so the whole table moves
 // right by half that (``shift``, kept through a game as ``held`` says): the cards then stand
 // as far from either edge of the screen.
-function wingsLayout(shape, option, width, height, cw, lengths, strict, held = null) {
+function wingsLayout(shape, option, width, height, cw, lengths, strict, held = null, lifts = null) {
   const { ch, gap } = metrics(cw);
   const half = Math.ceil(shape.tableau / 2);
   const middleColumns = Math.max(...option.middle.map((row) => row.length));
@@ -199,7 +285,7 @@ function wingsLayout(shape, option, width, height, cw, lengths, strict, held = n
   const middleWidth = middleColumns * cw + (middleColumns - 1) * gap;
   const room = Math.floor((width - middleWidth - 4 * gap) / 2);
   const n = strict ? longestOf(lengths, 0, shape.tableau) : 1;
-  if (fanNeed(cw, "across", lengths, 0, shape.tableau, strict) > room) return null;
+  if (fanNeed(cw, "across", lengths, 0, shape.tableau, strict, lifts) > room) return null;
   // As wide as a whole suit's row at the natural step needs, and no wider: the wings stay
   // close to the foundations on a wide screen.
   const full = cw + (Math.max(n, REF_DEPTH) - 1) * naturalStep(cw, "across");
@@ -244,24 +330,32 @@ function wingsLayout(shape, option, width, height, cw, lengths, strict, held = n
 }
 
 // ``held``: what a plan kept through a game holds of itself (two rows' split, the wings' shift).
-function layoutFor(shape, option, width, height, cw, lengths, strict, held = null) {
+function layoutFor(shape, option, width, height, cw, lengths, strict, held = null, lifts = null) {
   if (option.kind === "wings") {
     // The shift is kept for the same cards only: other cards make other rows.
     const kept = held?.cardWidth === cw ? held : null;
-    return wingsLayout(shape, option, width, height, cw, lengths, strict, kept);
+    return wingsLayout(shape, option, width, height, cw, lengths, strict, kept, lifts);
   }
-  return columnsLayout(shape, option, width, height, cw, lengths, strict, held?.split ?? null);
+  return columnsLayout(shape, option, width, height, cw, lengths, strict, held?.split ?? null, lifts);
 }
 
 // The layout of ``option`` with the largest cards whose piles all stay tappable (``readable``
-// TAPPABLE); failing that, readable (READABLE); failing that (a pile too long for any card),
-// the smallest cards, whose fans squeeze (LOOSE). ``held``: the plan held so far in this game
-// (see layoutFor).
-function largest(shape, option, width, height, lengths, widest = MAX_WIDTH, held = null, tap = true) {
+// TAPPABLE, or ALL when every covered card is: see ALL_TAPPABLE_SHARE); failing that,
+// readable (READABLE); failing that (a pile too long for any card), the smallest cards, whose
+// fans squeeze (LOOSE). ``held``: the plan held so far in this game (see layoutFor).
+function largest(shape, option, width, height, lengths, widest = MAX_WIDTH, held = null, tap = true, lifts = null) {
   for (const readable of tap ? [TAPPABLE, READABLE] : [READABLE]) {
     for (let cw = widest; cw >= MIN_WIDTH; cw--) {
-      const layout = layoutFor(shape, option, width, height, cw, lengths, readable, held);
-      if (layout) return { layout, readable };
+      const layout = layoutFor(shape, option, width, height, cw, lengths, readable, held, lifts);
+      if (!layout) continue;
+      if (readable !== TAPPABLE) return { layout, readable };
+      if (!lifts) return { layout, readable: ALL };
+      // Every covered card a finger's width, where that costs the cards little of their width.
+      for (let all = cw; all >= Math.max(MIN_WIDTH, Math.ceil(cw * ALL_TAPPABLE_SHARE)); all--) {
+        const every = layoutFor(shape, option, width, height, all, lengths, readable, held, null);
+        if (every) return { layout: every, readable: ALL, without: cw };
+      }
+      return { layout, readable };
     }
   }
   for (let cw = MIN_WIDTH; cw >= 8; cw--) {
@@ -274,7 +368,7 @@ function largest(shape, option, width, height, lengths, widest = MAX_WIDTH, held
 // The arrangement that gives the largest readable cards on this screen, chosen for a long
 // game (one pile holds a whole suit, the others are of the usual depth).
 function arrangementFor(shape, width, height, wings) {
-  const options = arrangements(shape);
+  const options = arrangements(shape, width, height);
   if (wings && shape.tableau >= 4) options.push(...wingArrangements(shape));
   const reference = Array(shape.tableau).fill(BASE_DEPTH);
   reference[0] = REF_DEPTH;
@@ -299,23 +393,38 @@ function arrangementFor(shape, width, height, wings) {
  * the end of their row, so that a whole column or row is a drop zone.
  *
  * ``lengths`` are the tableau piles' lengths: the cards shrink before a long pile's ranks
- * would overlap. ``wings`` (a game dealt whole, face up) allows the classic layout of rows
+ * would overlap, or a finger's width of a covered card a legal move takes from it would be
+ * lost (``lifts``, from liftsOf; null: of every covered card). On a short, wide board (a
+ * phone on its side) the piles other than the tableau's may stand in columns at its side. ``wings`` (a game dealt whole, face up) allows the classic layout of rows
  * fanned sideways around the foundations. Which layout is used depends on the screen only
  * (it is chosen for a pile of a whole suit). ``hold``, the plan the board had so far in
  * this game, keeps the layout still: the same arrangement, and cards never larger than
  * they were (they may shrink, when a pile grows long or the board loses height), and two
  * tableau rows split the room as before while every pile fits.
  */
-export function plan(shape, width, height, { lengths = [], wings = false, hold = null } = {}) {
+export function plan(shape, width, height, { lengths = [], lifts = null, wings = false, hold = null } = {}) {
   const option = hold?.option ?? arrangementFor(shape, width, height, wings);
   const widest = hold ? Math.min(MAX_WIDTH, hold.cardWidth) : MAX_WIDTH;
-  const found = largest(shape, option, width, height, lengths, widest, hold);
-  const other = hold && (found.readable < TAPPABLE || found.layout.cardWidth < hold.cardWidth)
-    ? widerArrangement(shape, width, height, wings, lengths, widest, option)
+  const found = largest(shape, option, width, height, lengths, widest, hold, true, lifts);
+  const other = found.readable < ALL || (hold && found.layout.cardWidth < hold.cardWidth)
+    ? widerArrangement(shape, width, height, wings, lengths, widest, option, lifts)
     : null;
-  const better = other && (other.readable > found.readable ||
-    (other.readable === found.readable && other.layout.cardWidth > found.layout.cardWidth * REARRANGE_GAIN));
+  const better = other && beats(other, found, REARRANGE_GAIN);
   return better ? { ...other.layout, option: other.option } : { ...found.layout, option };
+}
+
+// Whether layout ``a`` (as ``largest`` finds it) serves better than ``b``: what its covered
+// cards show, then its cards' width, ``gain`` times larger at least. Every covered card a
+// finger's width (ALL) is worth a little of the width (ALL_TAPPABLE_SHARE) over only those a
+// legal move takes (TAPPABLE).
+function beats(a, b, gain = 1) {
+  const [wa, wb] = [a.layout.cardWidth, b.layout.cardWidth];
+  const tapping = (found) => found.readable >= TAPPABLE;
+  if (tapping(a) && tapping(b) && a.readable !== b.readable) {
+    return a.readable === ALL ? wa >= wb * ALL_TAPPABLE_SHARE : wa * ALL_TAPPABLE_SHARE > wb;
+  }
+  if (a.readable !== b.readable) return a.readable > b.readable;
+  return wa > wb * gain;
 }
 
 const REARRANGE_GAIN = 1.15; // how much larger another arrangement's cards must be to move to it
@@ -323,16 +432,14 @@ const REARRANGE_GAIN = 1.15; // how much larger another arrangement's cards must
 // The arrangement other than ``held`` that gives the largest cards for the piles as they are
 // now: when long piles shrink the cards, piles in one row may use the width that two rows
 // leave empty (or two rows the height).
-function widerArrangement(shape, width, height, wings, lengths, widest, held) {
-  const options = arrangements(shape);
+function widerArrangement(shape, width, height, wings, lengths, widest, held, lifts) {
+  const options = arrangements(shape, width, height);
   if (wings && shape.tableau >= 4) options.push(...wingArrangements(shape));
   let best = null;
   for (const option of options) {
     if (JSON.stringify(option) === JSON.stringify(held)) continue;
-    const found = largest(shape, option, width, height, lengths, widest);
-    const wins = !best || found.readable > best.readable ||
-      (found.readable === best.readable && found.layout.cardWidth > best.layout.cardWidth);
-    if (wins) best = { ...found, option };
+    const found = largest(shape, option, width, height, lengths, widest, null, true, lifts);
+    if (!best || beats(found, best)) best = { ...found, option };
   }
   return best;
 }
@@ -352,4 +459,26 @@ export function fanStep(count, box, cardHeight, cardWidth = cardHeight / RATIO) 
     : naturalStep(size, "down");
   const room = (across ? box.w : box.h) - size;
   return Math.max(2, Math.min(natural, Math.floor(room / (count - 1))));
+}
+
+/**
+ * Where each card of a tableau pile of ``count`` cards in ``box`` lies along its fan, in
+ * pixels from the pile's corner: every step fanStep's, unless the top ``lift`` cards (a run
+ * a legal move takes) would then show less than a finger's width each; those then show it,
+ * and the cards under them share the rest of the room, closer.
+ */
+export function fanOffsets(count, box, cardHeight, cardWidth = cardHeight / RATIO, lift = null) {
+  const step = fanStep(count, box, cardHeight, cardWidth);
+  const even = Array.from({ length: count }, (_, i) => i * step);
+  const across = box.fan === "across";
+  const size = across ? cardWidth : cardHeight;
+  const tap = readableStep(size, box.fan, true);
+  const taken = Math.min(count, Math.max(1, lift ?? 1));
+  if (taken < 2 || step >= tap) return even;
+  const under = count - taken; // the strips of the cards under the run
+  const room = (across ? box.w : box.h) - size - (taken - 1) * tap;
+  const close = under ? Math.min(step, Math.floor(room / under)) : 0;
+  // Never at the cost of the readable index of the cards under the run.
+  if (under && close < readableStep(size, box.fan, false)) return even;
+  return Array.from({ length: count }, (_, i) => (i <= under ? i * close : under * close + (i - under) * tap));
 }

@@ -130,6 +130,7 @@ export class Table {
     if (fresh) this.timer.reset(game);
     this.chosen = null; // a choice is made on the table as it was shown
     this.board.facts = game.table ?? null;
+    this.board.legal = game.legal ?? null;
     if (fresh) this.board.replan();
     this.board.clearMarks();
     const done = this.board.render(this.view.layout, {

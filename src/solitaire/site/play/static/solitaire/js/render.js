@@ -4,7 +4,7 @@
 
 import { glide, stopCelebration } from "./anim.js";
 import { SUIT_SIGNS, cardName, makeCard, rankLabel, turnCard } from "./cards.js";
-import { fanStep, plan, shapeOf } from "./geometry.js";
+import { fanOffsets, liftsOf, plan, shapeOf } from "./geometry.js";
 
 const PILE_WORDS = { t: "pile", f: "foundation", c: "free cell", s: "stock", w: "waste" };
 const MARKS = ["target", "hint-target", "chosen", "selected", "hinted"];
@@ -87,6 +87,7 @@ export class Board {
     this.shape = null;
     this.geometry = null;
     this.facts = null; // the game's table facts: which piles it has, what each one takes
+    this.legal = null; // the game's legal moves: the runs a finger may take get its width
     this.held = new Set(); // card elements in the player's hand (a drag): left where they are
     this.marked = new Set(); // elements with a mark on them (see mark)
     this.loose = new Set(); // card elements let go from the hand, not yet placed by a render
@@ -143,6 +144,7 @@ export class Board {
     // The table already shows this layout (the server agreed with the move shown): done.
     if (!dirty.size) {
       this.layout = layout;
+      if (String(this.legal) !== this.plannedLegal) this.measureBoard();
       return Promise.resolve();
     }
     const cards = [...dirty].flatMap((name) => [...this.piles.get(name).children])
@@ -240,7 +242,9 @@ export class Board {
     const lengths = (this.layout?.tableau ?? []).map((pile) => pile.length);
     const wings = Boolean(this.facts?.whole_deck_dealt);
     const hold = this.holding(width, height);
-    const geometry = plan(this.shape, width, height, { lengths, wings, hold });
+    const lifts = this.legal ? liftsOf(this.legal, this.shape.tableau) : null;
+    this.plannedLegal = String(this.legal);
+    const geometry = plan(this.shape, width, height, { lengths, lifts, wings, hold });
     if (!hold) this.planned = { width, height, key: this.shapeKey, cap: geometry.cardWidth };
     this.measuredHeight = height;
     this.geometry = geometry;
@@ -263,15 +267,18 @@ export class Board {
       style(pile, "height", `${box.h}px`);
       const cards = [...pile.children];
       const across = box.fan === "across";
-      const step = name[0] === "t"
-        ? fanStep(cards.length, box, geometry.cardHeight, geometry.cardWidth)
-        : 0;
+      const offsets = name[0] === "t"
+        ? fanOffsets(cards.length, box, geometry.cardHeight, geometry.cardWidth, lifts?.[Number(name.slice(1))])
+        : [];
+      // The closest step of the pile (the cards under a run a finger may take may be closer).
+      const step = offsets.length > 1 ? Math.min(...offsets.slice(1).map((at, i) => at - offsets[i])) : 0;
       set(pile, "step", String(step));
       set(pile, "fan", box.fan ?? "none");
       pile.classList.toggle("fan-across", across);
       cards.forEach((el, index) => {
-        const top = across ? "0px" : `${index * step}px`;
-        const left = across ? `${index * step}px` : "0px";
+        const at = offsets[index] ?? 0;
+        const top = across ? "0px" : `${at}px`;
+        const left = across ? `${at}px` : "0px";
         if (el.style.top !== top) el.style.top = top;
         if (el.style.left !== left) el.style.left = left;
       });
@@ -296,11 +303,16 @@ export class Board {
     return taller ? { ...this.geometry, cardWidth: planned.cap } : this.geometry;
   }
 
-  // A left-handed table: every pile but the tableau's mirrored across the board.
+  // A left-handed table: every pile but the tableau's mirrored across the board. With the
+  // other piles at the tableau's side, the tableau moves over to the room they leave.
   mirror(width) {
+    const shift = this.geometry.mirror ?? 0;
     for (const [name, pile] of this.piles) {
-      if (name[0] === "t") continue;
       const box = this.geometry.boxes[name];
+      if (name[0] === "t") {
+        if (shift) pile.style.left = `${box.x + shift}px`;
+        continue;
+      }
       pile.style.left = `${width - box.x - box.w}px`;
     }
   }
