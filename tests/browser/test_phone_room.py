@@ -124,3 +124,26 @@ def test_on_its_side_the_foundations_stand_beside_the_tableau(make_page: Any) ->
     # The tableau starts at the top of the board: no row of foundations above it.
     assert all(pile["top"] >= tableau_top - 0.5 for pile in seen["others"]), seen["others"]
     assert tableau_top <= 40, f"the tableau starts {tableau_top} px down"
+
+
+def test_left_handed_on_its_side_the_foundations_stand_left_of_the_tableau(
+    make_page: Any,
+) -> None:
+    page, seen = _show(make_page, "blockade", LANDSCAPE)
+    order = [pile["left"] for pile in seen["tableau"]]
+    page.click('.toolbar [data-action="settings"]')
+    dialog = page.locator("[data-role=settings]")
+    dialog.locator("[data-look=left]").check()
+    dialog.locator("button.primary").click()
+    page.wait_for_function("document.documentElement.classList.contains('left-handed')")
+    mirrored: dict[str, Any] = page.evaluate(MEASURE)
+    page.screenshot(path=SHOTS / "blockade-134-65-844x390-left-handed.png")
+    tableau_left = min(pile["left"] for pile in mirrored["tableau"])
+    assert all(pile["right"] <= tableau_left for pile in mirrored["others"]), mirrored["others"]
+    lefts = [pile["left"] for pile in mirrored["tableau"]]
+    assert lefts == sorted(lefts) and lefts != order, (order, lefts)  # moved over, in order
+    board = page.evaluate("document.querySelector('#board').getBoundingClientRect().toJSON()")
+    assert min(pile["left"] for pile in mirrored["others"]) >= board["left"] - 0.5
+    assert max(pile["right"] for pile in mirrored["tableau"]) <= board["right"] + 0.5
+    narrow = [s for s in mirrored["strips"] if s["shown"] < TAP_PX - 0.5]
+    assert not narrow and not mirrored["covers"], (narrow, mirrored["covers"])

@@ -406,10 +406,12 @@ export function plan(shape, width, height, { lengths = [], lifts = null, wings =
   const option = hold?.option ?? arrangementFor(shape, width, height, wings);
   const widest = hold ? Math.min(MAX_WIDTH, hold.cardWidth) : MAX_WIDTH;
   const found = largest(shape, option, width, height, lengths, widest, hold, true, lifts);
-  const other = found.readable < ALL || (hold && found.layout.cardWidth < hold.cardWidth)
+  // A board showing nothing yet (a new page) takes the arrangement best for the piles as they
+  // are; one in play moves its piles for clearly larger cards only.
+  const other = !hold || found.readable < ALL || found.layout.cardWidth < hold.cardWidth
     ? widerArrangement(shape, width, height, wings, lengths, widest, option, lifts)
     : null;
-  const better = other && beats(other, found, REARRANGE_GAIN);
+  const better = other && beats(other, found, hold ? REARRANGE_GAIN : 1);
   return better ? { ...other.layout, option: other.option } : { ...found.layout, option };
 }
 
