@@ -26,7 +26,7 @@ const SHORT_BOARD = 500;
 const SIDE_GAP = 0.5; // columns kept between the tableau and the piles beside it
 // Every covered card keeps a finger's width, not only those a legal move takes, while the
 // cards keep this share of the width they would have otherwise.
-const ALL_TAPPABLE_SHARE = 0.8;
+const ALL_TAPPABLE_SHARE = 0.75;
 const NATURAL_DOWN = 0.34; // the step of a pile with room to spare, in card heights
 const NATURAL_ACROSS = 0.46; // the same across a row, in card widths
 // A row fanned sideways spreads up to this step, in card widths, where its wing has room:
@@ -366,12 +366,14 @@ function largest(shape, option, width, height, lengths, widest = MAX_WIDTH, held
 }
 
 // The arrangement that gives the largest readable cards on this screen, chosen for a long
-// game (one pile holds a whole suit, the others are of the usual depth).
-function arrangementFor(shape, width, height, wings) {
+// game: one pile holds a whole suit, the others are of the usual depth, or longer where the
+// piles ``lengths`` already are.
+function arrangementFor(shape, width, height, wings, lengths) {
   const options = arrangements(shape, width, height);
   if (wings && shape.tableau >= 4) options.push(...wingArrangements(shape));
-  const reference = Array(shape.tableau).fill(BASE_DEPTH);
-  reference[0] = REF_DEPTH;
+  const reference = Array.from({ length: shape.tableau }, (_, i) => Math.max(BASE_DEPTH, lengths[i] ?? 0));
+  const longest = reference.indexOf(Math.max(...reference));
+  reference[longest] = Math.max(REF_DEPTH, reference[longest]);
   let best = null;
   for (const option of options) {
     // The reference piles are not the game's: a finger's width is asked of the real ones only.
@@ -395,23 +397,23 @@ function arrangementFor(shape, width, height, wings) {
  * ``lengths`` are the tableau piles' lengths: the cards shrink before a long pile's ranks
  * would overlap, or a finger's width of a covered card a legal move takes from it would be
  * lost (``lifts``, from liftsOf; null: of every covered card). On a short, wide board (a
- * phone on its side) the piles other than the tableau's may stand in columns at its side. ``wings`` (a game dealt whole, face up) allows the classic layout of rows
- * fanned sideways around the foundations. Which layout is used depends on the screen only
- * (it is chosen for a pile of a whole suit). ``hold``, the plan the board had so far in
- * this game, keeps the layout still: the same arrangement, and cards never larger than
- * they were (they may shrink, when a pile grows long or the board loses height), and two
- * tableau rows split the room as before while every pile fits.
+ * phone on its side) the piles other than the tableau's may stand in columns at its side.
+ * ``wings`` (a game dealt whole, face up) allows the classic layout of rows fanned sideways
+ * around the foundations. The arrangement is the one that gives the largest cards on this
+ * screen to a pile of a whole suit and the others of the usual depth, or to the piles as
+ * they are where they are longer. ``hold``, the plan the board had so far in this game, keeps the layout still: the
+ * same arrangement unless another gives clearly larger cards (REARRANGE_GAIN), cards never
+ * larger than they were (they may shrink, when a pile grows long or the board loses
+ * height), and two tableau rows split the room as before while every pile fits.
  */
 export function plan(shape, width, height, { lengths = [], lifts = null, wings = false, hold = null } = {}) {
-  const option = hold?.option ?? arrangementFor(shape, width, height, wings);
+  const option = hold?.option ?? arrangementFor(shape, width, height, wings, lengths);
   const widest = hold ? Math.min(MAX_WIDTH, hold.cardWidth) : MAX_WIDTH;
   const found = largest(shape, option, width, height, lengths, widest, hold, true, lifts);
-  // A board showing nothing yet (a new page) takes the arrangement best for the piles as they
-  // are; one in play moves its piles for clearly larger cards only.
-  const other = !hold || found.readable < ALL || found.layout.cardWidth < hold.cardWidth
+  const other = found.readable < ALL || (hold && found.layout.cardWidth < hold.cardWidth)
     ? widerArrangement(shape, width, height, wings, lengths, widest, option, lifts)
     : null;
-  const better = other && beats(other, found, hold ? REARRANGE_GAIN : 1);
+  const better = other && beats(other, found, REARRANGE_GAIN);
   return better ? { ...other.layout, option: other.option } : { ...found.layout, option };
 }
 
