@@ -374,6 +374,9 @@ function arrangementFor(shape, width, height, wings, lengths) {
   const reference = Array.from({ length: shape.tableau }, (_, i) => Math.max(BASE_DEPTH, lengths[i] ?? 0));
   const longest = reference.indexOf(Math.max(...reference));
   reference[longest] = Math.max(REF_DEPTH, reference[longest]);
+  // The piles of the usual depth (or as they are, where longer) break a tie: of two
+  // arrangements as good for a long pile, the one with larger cards until then.
+  const usual = Array.from({ length: shape.tableau }, (_, i) => Math.max(BASE_DEPTH, lengths[i] ?? 0));
   let best = null;
   for (const option of options) {
     // The reference piles are not the game's: a finger's width is asked of the real ones only.
@@ -381,10 +384,13 @@ function arrangementFor(shape, width, height, wings, lengths) {
     const size = layout.cardWidth;
     // Two tableau rows must make the cards clearly larger; the wings win a tie.
     const gain = option.tableauRows > 1 ? SPLIT_GAIN : 1;
+    const early = () => largest(shape, option, width, height, usual, MAX_WIDTH, null, false).layout.cardWidth;
+    const tie = best && readable === best.readable && size === best.size && gain === 1;
     const wins = !best || readable > best.readable ||
       (readable === best.readable &&
-        (option.kind === "wings" ? size >= best.size : size > best.size * gain + 0.5));
-    if (wins) best = { option, size, readable };
+        (option.kind === "wings" ? size >= best.size : size > best.size * gain + 0.5)) ||
+      (tie && option.kind !== "wings" && early() > best.early());
+    if (wins) best = { option, size, readable, early };
   }
   return best.option;
 }
