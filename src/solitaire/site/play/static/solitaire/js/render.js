@@ -144,7 +144,10 @@ export class Board {
     // The table already shows this layout (the server agreed with the move shown): done.
     if (!dirty.size) {
       this.layout = layout;
-      if (String(this.legal) !== this.plannedLegal) this.measureBoard();
+      // Planned again only where the runs a finger may take changed with the answer.
+      if (this.legal && this.shape && String(liftsOf(this.legal, this.shape.tableau)) !== this.plannedLifts) {
+        this.measureBoard();
+      }
       return Promise.resolve();
     }
     const cards = [...dirty].flatMap((name) => [...this.piles.get(name).children])
@@ -243,7 +246,7 @@ export class Board {
     const wings = Boolean(this.facts?.whole_deck_dealt);
     const hold = this.holding(width, height);
     const lifts = this.legal ? liftsOf(this.legal, this.shape.tableau) : null;
-    this.plannedLegal = String(this.legal);
+    this.plannedLifts = String(lifts);
     const geometry = plan(this.shape, width, height, { lengths, lifts, wings, hold });
     if (!hold) this.planned = { width, height, key: this.shapeKey, cap: geometry.cardWidth };
     this.measuredHeight = height;
