@@ -285,6 +285,7 @@ LOOK = """() => [document.documentElement.dataset.theme ?? 'system',
   document.documentElement.classList.contains('left-handed')]"""
 
 
+@pytest.mark.long
 def test_the_look_follows_a_logged_in_player_to_another_browser(make_page: Any) -> None:
     here = make_page()
     name = sign_up(here)
