@@ -10,8 +10,12 @@ PORT ?= 8000
 # The tests run in this many pytest-xdist workers (0: in one process, in file order). Three
 # on two cores: a browser test spends part of its time waiting on a page, which another
 # worker fills. The main pass is bound by the cores either way (bench/RESULTS.md).
+# A worker is handed one test at a time (--maxschedchunk 1), in the order tests/conftest.py
+# gives, the longest first: by default each worker starts on a quarter of its share of
+# consecutive tests, and the first worker's was every test marked long, two fifths of the
+# pass, which it still ran long after the others had finished.
 JOBS ?= 3
-PYTEST := $(BIN)/pytest -n $(JOBS)
+PYTEST := $(BIN)/pytest -n $(JOBS) --maxschedchunk 1
 
 .PHONY: run test quick lint typecheck unit unit-pure unit-postgres bench clean
 

@@ -25,8 +25,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if BROWSER_TESTS in item.path.parents:
             item.add_marker(pytest.mark.browser)
     # The longest tests first (a whole winning line dragged in the browser takes half a
-    # minute): the pytest-xdist workers then end on short tests, and finish together rather
-    # than one waiting for the other's last long test.
+    # minute): the pytest-xdist workers, handed one test at a time (the Makefile's
+    # --maxschedchunk 1), then end on short tests, and finish together rather than one
+    # waiting for another's last long test. Mark a test long when it takes ten seconds or more.
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 

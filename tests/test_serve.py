@@ -122,6 +122,7 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not Path("/proc").exists(), reason="reads processes from /proc")
 def test_workers_two_runs_two_web_processes(serving) -> None:
     served = serving(workers=2)
@@ -137,6 +138,7 @@ def test_workers_two_runs_two_web_processes(serving) -> None:
         assert browser.call("GET", f"/api/games/{game['id']}")["version"] == 0
 
 
+@pytest.mark.long
 def test_an_answer_to_head_carries_no_body_on_a_kept_alive_connection(serving) -> None:
     served = serving(workers=1)
     with socket.create_connection(("127.0.0.1", served.port), timeout=10) as sock:

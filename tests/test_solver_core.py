@@ -130,6 +130,7 @@ def test_the_cores_kept_dead_verdicts_are_the_verdicts(native: type) -> None:
     assert 0 < verdicts.count(True) < len(verdicts)
 
 
+@pytest.mark.long
 def test_no_position_on_a_stored_winning_line_is_dead(native: type) -> None:
     """The dead-position test is a necessary condition for a win, so it never fires on the
     way to one: every position of 30 stored Fours Up lines in the core, every tenth in the

@@ -293,7 +293,8 @@ def exhaustive(rules: Rules, state: State, limit: int) -> str | None:
     shortcut: "won", "lost", or None when more than ``limit`` positions are reachable.
     Positions are told apart only up to the order of interchangeable piles (:func:`mirror`).
     With :data:`KEPT` set, a verdict the same code already found for the same question is
-    read back rather than searched again.
+    read back rather than searched again; a position inside a whole lost set an earlier
+    search went through is lost without a search (:data:`_closed_lost`).
     """
     if KEPT is None:
         return _plain_search(rules, state, limit)
@@ -309,7 +310,18 @@ def exhaustive(rules: Rules, state: State, limit: int) -> str | None:
     return verdict
 
 
+_closed_lost: dict[Rules, dict[object, int]] = {}
+"""Positions (by :func:`mirror`) inside a whole reachable set that a plain search found
+lost, by game, with the size of that set. A position reachable from a lost one is lost, and
+the positions it reaches are among the set's, so a search from it with a limit of at least
+that size would say "lost" too: :func:`exhaustive` answers so without searching again (the
+waste game's tests search many positions a few moves apart)."""
+
+
 def _plain_search(rules: Rules, state: State, limit: int) -> str | None:
+    closed = _closed_lost.get(rules, {}).get(mirror(rules, state))
+    if closed is not None and closed <= limit:
+        return "lost"
     seen = {mirror(rules, state)}
     queue = deque([state])
     while queue:
@@ -324,6 +336,11 @@ def _plain_search(rules: Rules, state: State, limit: int) -> str | None:
                     return None
                 seen.add(key)
                 queue.append(after)
+    # Every position reachable was seen and none is won: each of them is lost, and reaches
+    # no more positions than these.
+    lost = _closed_lost.setdefault(rules, {})
+    for key in seen:
+        lost[key] = min(lost.get(key, len(seen)), len(seen))
     return "lost"
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from solitaire.engine.deal import deal
 from solitaire.engine.games import get_rules
 from solitaire.engine.moves import play
@@ -29,6 +31,7 @@ def test_a_game_runs_each_profile_that_differs_for_it() -> None:
     assert len(stronghold) == len(alleys) == len(PROFILES)
 
 
+@pytest.mark.long
 def test_a_later_profile_wins_a_deal_the_first_one_misses() -> None:
     rules = get_rules("stronghold")
     start = deal(rules, 9)

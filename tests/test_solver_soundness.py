@@ -134,6 +134,7 @@ def test_issue_21_end_games_are_won(name: str) -> None:
     assert compare(get_rules("streets"), state, limit=100_000) == "won"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("piles", [2, 3])
 def test_dead_positions_are_lost(piles: int) -> None:
     """Wherever the dead-position test fires, the plain search finds no win; and the solver,

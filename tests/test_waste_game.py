@@ -225,6 +225,7 @@ def reachable(rules: Rules, state: State, limit: int) -> list[State]:
     return queue
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("piles", [2, 3])
 def test_what_the_kept_keys_call_lost_a_plain_search_finds_lost(piles: int) -> None:
     """A kernel keeps the keys its waste games found lost. On built tables, after the waste

@@ -43,10 +43,13 @@ def serve(data: Path, env: dict[str, str]) -> Iterator[str]:
         stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    # A new data folder is migrated first, and the first page is the slowest: beside other
+    # work on two cores, a server that said it was serving did not answer "/" within 2 s on
+    # any try for a minute. A server that exits is reported at once all the same.
+    deadline = time.monotonic() + 180
     while True:
         try:
-            with urllib.request.urlopen(f"{url}/", timeout=2):
+            with urllib.request.urlopen(f"{url}/", timeout=15):
                 break
         except OSError:
             if server.poll() is not None or time.monotonic() > deadline:

@@ -108,6 +108,7 @@ def test_undo_and_redo_take_a_move_back_and_play_it_again(page: Any) -> None:
     assert server_game(page)["moves"] == []
 
 
+@pytest.mark.long
 def test_a_reload_in_the_middle_of_a_game_restores_it_exactly(page: Any) -> None:
     line = drag_line("streets-and-alleys")
     open_deal(page, "streets-and-alleys", line.deal)

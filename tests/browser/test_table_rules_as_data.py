@@ -55,6 +55,7 @@ def click_moves(game: dict[str, Any]) -> set[str]:
     return found
 
 
+@pytest.mark.long
 def test_forty_thieves_is_played_by_click_drag_and_stock(extra_page: Any) -> None:
     page = extra_page
     open_deal(page, GAME, 1)
