@@ -295,7 +295,6 @@ export class Sight {
    */
   seenAt(x, y) {
     // Cards that did not fly stay where they are laid out: the top one of them is found once.
-    const order = new Map(this.cards.map((el, i) => [el, i]));
     let still = null;
     const moved = [];
     for (const el of this.cards) {
@@ -303,8 +302,11 @@ export class Sight {
         if (this.reaches(el, x, y)) moved.push(el);
       } else if (inside(this.laid(el), x, y)) still = el;
     }
-    const seen = new Map(); // card element -> {el, box, flying}, the latest seen first
     const stillBox = still && this.laid(still);
+    // No card flew over the point: the player saw what is laid out there, at every moment.
+    if (!moved.length) return still ? [{ el: still, box: stillBox, flying: false }] : [];
+    const order = new Map(this.cards.map((el, i) => [el, i]));
+    const seen = new Map(); // card element -> {el, box, flying}, the latest seen first
     for (const time of this.moments()) {
       let top = still && { el: still, box: stillBox, flying: false };
       for (const el of moved) {
