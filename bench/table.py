@@ -11,6 +11,10 @@ cost is its interaction's Event Timing duration (the longest ``event`` entry of 
 faster than Event Timing's 16 ms floor counts as 16. Then the layers at rest: the
 compositor's layer count (``LayerTree.layerTreeDidChange``) once every card has landed.
 
+``--each`` prints every move measured: its longest event (``pointerup`` for a drop,
+``click`` for a tap, which the table plays on the click) split into the time it waited for
+the page, its handlers, and from them to the frame that shows the move.
+
 Then what the moves cost: Chromium's CPU time per move, all its processes together (CDP
 ``SystemInfo.getProcessInfo``, the page's polling by this script included, alike in both
 trees), and the page's script, style and layout time per move (``Performance.getMetrics``,
@@ -56,14 +60,27 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 
 WATCH = """() => {
   window.benchTimes = new Map();
+  window.benchParts = new Map();
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (!entry.interactionId) continue;
       const was = window.benchTimes.get(entry.interactionId) ?? 0;
       window.benchTimes.set(entry.interactionId, Math.max(was, entry.duration));
+      if (entry.duration < was) continue;
+      // The longest event's parts: waiting for the page, its handlers, then the frame.
+      window.benchParts.set(entry.interactionId, {
+        event: entry.name,
+        wait: entry.processingStart - entry.startTime,
+        handlers: entry.processingEnd - entry.processingStart,
+        frame: entry.startTime + entry.duration - entry.processingEnd,
+        duration: entry.duration,
+      });
     }
   }).observe({type: "event", durationThreshold: 16, buffered: true});
 }"""
+
+PARTS = """(known) => [...window.benchParts].filter(([key]) => !known.includes(key))
+  .map(([, parts]) => parts).sort((a, b) => b.duration - a.duration)[0] ?? null"""
 
 DOUBLE_TAP_MS = 600  # longer than Chromium's wait for a double tap
 
@@ -153,13 +170,15 @@ def measure(
     *,
     rate: float = 4,
     profile: bool = False,
+    each: bool = False,
 ) -> dict[str, Any]:
     """Play up to ``moves`` moves of the first proved deal of ``game``'s winning line by
     ``way``, the CPU slowed ``rate`` times; the durations of the moves made that way, the
     layers at rest after, and what all the moves cost per move: Chromium's CPU (all its
     processes) and the page's script, style and layout time. A move the way cannot make (a
     deal from the stock by drag, a move no tap makes) is made the other way and left out of
-    the durations. With ``profile``, the page's CPU profile of the moves as well."""
+    the durations. With ``profile``, the page's CPU profile of the moves as well; with
+    ``each``, every measured move's text and its longest event's parts (``PARTS``)."""
     line = proved_deals(game)[0]
     context = browser.new_context(viewport=PHONE, base_url=url, has_touch=True, is_mobile=True)
     page = context.new_page()
@@ -178,6 +197,7 @@ def measure(
     made = 0
     played = 0
     last_tap = None
+    moves_seen: list[tuple[str, dict[str, Any] | None]] = []
     for move in line.solution[:moves]:
         state = page.evaluate(GAME)
         if state["status"] != "playing" or move not in state["legal"]:
@@ -200,10 +220,13 @@ def measure(
         played += 1
         if counted:
             made += 1
+            if each:
+                moves_seen.append((move, page.evaluate(PARTS, known)))
         else:
             page.evaluate(
                 "(known) => { for (const key of [...window.benchTimes.keys()])"
-                " if (!known.includes(key)) window.benchTimes.delete(key); }",
+                " if (!known.includes(key)) { window.benchTimes.delete(key);"
+                " window.benchParts.delete(key); } }",
                 known,
             )
     page.wait_for_timeout(400)
@@ -216,7 +239,14 @@ def measure(
     context.close()
     # Interactions under Event Timing's floor were not reported: they count as 16 ms.
     times = sorted([16.0] * max(0, made - len(durations)) + [float(d) for d in durations])
-    return {"moves": made, "times": times, "layers": layers, "spent": spent, "profile": found}
+    return {
+        "moves": made,
+        "times": times,
+        "layers": layers,
+        "spent": spent,
+        "profile": found,
+        "each": moves_seen,
+    }
 
 
 METRICS = ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
@@ -264,6 +294,16 @@ def _layers(cdp: Any, page: Any) -> int:
     return seen[-1] if seen else -1
 
 
+def _parts(parts: dict[str, Any] | None) -> str:
+    """A move's longest event in words: its name, duration and parts (ms)."""
+    if parts is None:
+        return "under 16 ms (not reported)"
+    return (
+        f"{parts['event']:11} {parts['duration']:4.0f}: waited {parts['wait']:4.0f},"
+        f" handlers {parts['handlers']:4.0f}, to the frame {parts['frame']:4.0f}"
+    )
+
+
 def _p98(times: list[float]) -> float:
     return times[min(len(times) - 1, round(0.98 * (len(times) - 1)))] if times else 0.0
 
@@ -276,6 +316,9 @@ def main() -> None:
     parser.add_argument("--ways", nargs="*", default=["tap", "drag"], choices=["tap", "drag"])
     parser.add_argument("--rate", type=float, default=4, help="how many times the CPU is slowed")
     parser.add_argument("--profile", action="store_true", help="print the hottest functions too")
+    parser.add_argument(
+        "--each", action="store_true", help="print every move's time, split into its parts"
+    )
     options = parser.parse_args()
     trees = [("before", options.before)] if options.before else []
     trees.append(("after", HERE))
@@ -300,6 +343,7 @@ def main() -> None:
                         options.moves,
                         rate=options.rate,
                         profile=options.profile,
+                        each=options.each,
                     )
                     results[label, game, way] = found
                     times = found["times"]
@@ -314,6 +358,8 @@ def main() -> None:
                     )
                     for ms, name in hot(found["profile"]) if options.profile else []:
                         print(f"        {ms:8.0f} ms  {name}")
+                    for move, parts in found["each"]:
+                        print(f"        {move:9} {_parts(parts)}")
         browser.close()
     if options.before:
         print("\nafter / before, per game and way: median, p98, CPU per move")

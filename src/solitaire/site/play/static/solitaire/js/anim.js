@@ -4,7 +4,6 @@
 const DURATIONS = { off: 0, fast: 110, normal: 200, slow: 360 };
 const FLIGHT = "flight"; // a card gliding to its place (a move, a deal, a card sent back)
 const GLIDE = [0.2, 0.7, 0.3, 1]; // the easing of a glide, as cubic-bezier(...) says it
-const SNAP = [0.3, 1.4, 0.5, 1]; // the easing of cards sent back after a drag
 /** How far back a press looks for where the player saw the cards: a player's aim lags. */
 export const SEEN_MS = 300;
 const FLIGHTS = new Map(); // card element -> its flights of the last moments, oldest first
@@ -50,19 +49,36 @@ export function laidOut(el, origins = null) {
   return { left, top, right: left + el.offsetWidth, bottom: top + el.offsetHeight };
 }
 
-// The CSS function cubic-bezier(x1, y1, x2, y2) as a function of the time's share.
-function bezier([x1, y1, x2, y2]) {
+const CURVE_STEPS = 256; // the samples a curve is read from, between which it is straight
+const CURVES = new Map(); // "x1,y1,x2,y2" -> its function (see bezier)
+
+// The CSS function cubic-bezier(x1, y1, x2, y2) as a function of the time's share. Worked out
+// once per curve at CURVE_STEPS + 1 shares (each by a 24-step bisection) and read between
+// them: a press asks where cards were at 151 moments each, and must not wait for that.
+function bezier(points) {
+  const key = points.join();
+  const known = CURVES.get(key);
+  if (known) return known;
+  const [x1, y1, x2, y2] = points;
   const at = (a, b, t) => 3 * a * t * (1 - t) ** 2 + 3 * b * t * t * (1 - t) + t ** 3;
-  return (share) => {
+  const samples = new Float64Array(CURVE_STEPS + 1);
+  for (let k = 0; k <= CURVE_STEPS; k++) {
     let lo = 0;
     let hi = 1;
     for (let i = 0; i < 24; i++) {
       const mid = (lo + hi) / 2;
-      if (at(x1, x2, mid) < share) lo = mid;
+      if (at(x1, x2, mid) < k / CURVE_STEPS) lo = mid;
       else hi = mid;
     }
-    return at(y1, y2, (lo + hi) / 2);
+    samples[k] = at(y1, y2, (lo + hi) / 2);
+  }
+  const ease = (share) => {
+    const place = Math.min(1, Math.max(0, share)) * CURVE_STEPS;
+    const k = Math.min(CURVE_STEPS - 1, Math.floor(place));
+    return samples[k] + (samples[k + 1] - samples[k]) * (place - k);
   };
+  CURVES.set(key, ease);
+  return ease;
 }
 
 /**
@@ -128,25 +144,6 @@ export function glide(before, { stagger = 0, steps = 12, boxOf = null } = {}) {
     record(el, animation, first, ms, delay, GLIDE, to);
     runs.push(animation.finished.catch(() => {}).then(() => el.classList.remove("moving")));
   }
-  return Promise.all(runs);
-}
-
-/** Slide dragged cards back from their drag offset to their place. */
-export function snapBack(elements, dx, dy) {
-  const ms = Math.max(duration(), reduced.matches ? 0 : 120);
-  const runs = elements.map((el) => {
-    el.style.transform = "";
-    if (!ms) return Promise.resolve();
-    const home = laidOut(el);
-    const from = { left: home.left + dx, top: home.top + dy, right: home.right + dx, bottom: home.bottom + dy };
-    const animation = el.animate(
-      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
-      { duration: ms, easing: `cubic-bezier(${SNAP})` },
-    );
-    running(animation, FLIGHT);
-    record(el, animation, from, ms, 0, SNAP);
-    return animation.finished.catch(() => {});
-  });
   return Promise.all(runs);
 }
 
@@ -298,7 +295,6 @@ export class Sight {
    */
   seenAt(x, y) {
     // Cards that did not fly stay where they are laid out: the top one of them is found once.
-    const order = new Map(this.cards.map((el, i) => [el, i]));
     let still = null;
     const moved = [];
     for (const el of this.cards) {
@@ -306,8 +302,11 @@ export class Sight {
         if (this.reaches(el, x, y)) moved.push(el);
       } else if (inside(this.laid(el), x, y)) still = el;
     }
-    const seen = new Map(); // card element -> {el, box, flying}, the latest seen first
     const stillBox = still && this.laid(still);
+    // No card flew over the point: the player saw what is laid out there, at every moment.
+    if (!moved.length) return still ? [{ el: still, box: stillBox, flying: false }] : [];
+    const order = new Map(this.cards.map((el, i) => [el, i]));
+    const seen = new Map(); // card element -> {el, box, flying}, the latest seen first
     for (const time of this.moments()) {
       let top = still && { el: still, box: stillBox, flying: false };
       for (const el of moved) {

@@ -237,7 +237,9 @@ export function enableDrag(table) {
 
   function drop({ drag, sight, x, y }, cancelled) {
     board.markTargets(new Set());
-    for (const pile of board.piles.values()) pile.classList.remove("source");
+    for (const pile of board.piles.values()) {
+      if (pile.classList.contains("source")) pile.classList.remove("source");
+    }
     const targets = cancelled ? [] : under(drag, sight, x + drag.dx, y + drag.dy);
     table.drop({ sources: drag.sources, targets, elements: drag.elements, quiet: cancelled });
   }

@@ -138,8 +138,8 @@ export class Ending {
   // Back in the flow below the board, with no offset left from its place over the felt (a
   // relative banner kept it, and covered the lowest cards by as much).
   inFlow(el) {
-    el.classList.remove("over");
-    el.style.bottom = "";
+    if (el.classList.contains("over")) el.classList.remove("over");
+    if (el.style.bottom) el.style.bottom = "";
   }
 
   // Ask Hint how far back the game still wins; a busy solver that could not prove it in

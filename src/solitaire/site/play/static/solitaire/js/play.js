@@ -175,8 +175,9 @@ export class Table {
   /** Hide the message line: a new move makes the last message stale. */
   hush() {
     clearTimeout(this.toastTimer);
-    this.ui.toast.hidden = true;
-    delete this.ui.toast.dataset.hint;
+    // Written only when shown: every move hushes the line, and most find it hidden.
+    if (!this.ui.toast.hidden) this.ui.toast.hidden = true;
+    if ("hint" in this.ui.toast.dataset) delete this.ui.toast.dataset.hint;
   }
 
   /**

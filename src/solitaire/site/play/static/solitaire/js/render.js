@@ -2,12 +2,13 @@
 // bottom to top, placed by the geometry plan. Rendering keeps card elements alive across
 // moves so that they can glide from their old places.
 
-import { glide, stopCelebration } from "./anim.js";
+import { afterPaint, glide, stopCelebration } from "./anim.js";
 import { SUIT_SIGNS, cardName, makeCard, rankLabel, turnCard } from "./cards.js";
 import { fanOffsets, liftsOf, plan, shapeOf } from "./geometry.js";
 
 const PILE_WORDS = { t: "pile", f: "foundation", c: "free cell", s: "stock", w: "waste" };
 const MARKS = ["target", "hint-target", "chosen", "selected", "hinted"];
+const CARD_MARKS = ["selected", "hinted", "lifted"]; // what a card placed anew loses
 const LABELS = { c: "Free cell", w: "Waste" }; // shown on the pile, for what is not obvious
 
 /** "A♠" for "AS", "4♣" for "4C", "A" for "A" (any suit): what an empty foundation takes. */
@@ -91,6 +92,12 @@ export class Board {
     this.held = new Set(); // card elements in the player's hand (a drag): left where they are
     this.marked = new Set(); // elements with a mark on them (see mark)
     this.loose = new Set(); // card elements let go from the hand, not yet placed by a render
+    // What measureBoard last wrote, kept so that no box need be read back from the page or
+    // from the inline styles: pile element -> its place and what it was planned from, card
+    // element -> its offset in its pile.
+    this.drawn = new WeakMap();
+    this.offsets = new WeakMap();
+    this.undescribed = new Set(); // piles whose accessible names wait for the move's frame
   }
 
   /** Build the piles for a new game (keeps them when the game's shape is unchanged). */
@@ -159,8 +166,11 @@ export class Board {
     let before = animate ? new Map(moving.map((el) => [el, this.drawnBox(el, dropped.has(el))])) : null;
     this.layout = layout;
     this.place(layout, dirty);
-    this.measureBoard();
-    this.describe(dirty);
+    this.measureBoard(null, dirty);
+    // The stock's count shows with the move; the piles' names for screen readers follow it.
+    const stock = this.piles.get("s");
+    if (stock && dirty.has("s")) stock.dataset.count = String(layout.stock.length);
+    this.describeSoon(dirty, animate);
     const now = before ? this.spots(dirty) : null;
     for (const el of before?.keys() ?? []) {
       if (!dropped.has(el) && spots.get(el) === now.get(el)) before.delete(el);
@@ -216,7 +226,8 @@ export class Board {
         if (pile.children[index] !== el) pile.insertBefore(el, pile.children[index] || null);
         turnCard(el, name === "s");
         if (this.held.has(el)) return; // still in the player's hand
-        el.classList.remove("selected", "hinted", "lifted");
+        // Written only where a mark is on: a class written, even unchanged, costs the page.
+        if (CARD_MARKS.some((kind) => el.classList.contains(kind))) el.classList.remove(...CARD_MARKS);
         if (el.style.transform) el.style.transform = "";
       });
       while (pile.children.length > cards.length) pile.lastElementChild.remove();
@@ -227,9 +238,11 @@ export class Board {
   /**
    * Size and place the piles and cards for the board's size: ``size`` ({width, height}) as the
    * board's ResizeObserver read it, kept for the renders after it, which then need not lay
-   * the page out to learn it.
+   * the page out to learn it. ``changed``, the piles whose cards a render changed: the other
+   * piles are left alone where the plan puts them where they are (a move changes the plan
+   * of a pile or two at most); without it, every pile is looked at.
    */
-  measureBoard(size = null) {
+  measureBoard(size = null, changed = null) {
     if (size) {
       this.size = size;
       // Read while the page is laid out (a ResizeObserver's turn): the corner the cards'
@@ -251,42 +264,53 @@ export class Board {
     if (!hold) this.planned = { width, height, key: this.shapeKey, cap: geometry.cardWidth };
     this.measuredHeight = height;
     this.geometry = geometry;
-    // Written only where they change: a move changes the plan of a pile or two at most.
+    // Written only where they change.
     const set = (el, key, value) => {
       if (el.dataset[key] !== value) el.dataset[key] = value;
     };
-    const style = (el, key, value) => {
-      if (el.style.getPropertyValue(key) !== value) el.style.setProperty(key, value);
-    };
     set(this.el, "layout", geometry.kind);
     set(this.el, "planned", `${width}x${height}`); // the board size the plan was made for
-    style(this.el, "--card-w", `${geometry.cardWidth}px`);
-    style(this.el, "--card-h", `${geometry.cardHeight}px`);
+    const cardW = `${geometry.cardWidth}px`;
+    const cardH = `${geometry.cardHeight}px`;
+    if (this.el.style.getPropertyValue("--card-w") !== cardW) this.el.style.setProperty("--card-w", cardW);
+    if (this.el.style.getPropertyValue("--card-h") !== cardH) this.el.style.setProperty("--card-h", cardH);
+    // A left-handed table: every pile but the tableau's mirrored across the board.
+    const mirrored = document.documentElement.classList.contains("left-handed");
     for (const [name, pile] of this.piles) {
       const box = geometry.boxes[name];
-      style(pile, "left", `${box.x}px`);
-      style(pile, "top", `${box.y}px`);
-      style(pile, "width", `${box.w}px`);
-      style(pile, "height", `${box.h}px`);
-      const cards = [...pile.children];
-      const across = box.fan === "across";
+      // Mirrored, the tableau moves over to the room the other piles leave at its side.
+      const x = !mirrored ? box.x : name[0] === "t" ? box.x + (geometry.mirror ?? 0) : width - box.x - box.w;
+      const cards = pile.children;
       const offsets = name[0] === "t"
         ? fanOffsets(cards.length, box, geometry.cardHeight, geometry.cardWidth, lifts?.[Number(name.slice(1))])
         : [];
       // The closest step of the pile (the cards under a run a finger may take may be closer).
       const step = offsets.length > 1 ? Math.min(...offsets.slice(1).map((at, i) => at - offsets[i])) : 0;
+      const key = `${x} ${box.y} ${box.w} ${box.h} ${box.fan} ${offsets} ${cardW} ${cardH}`;
+      const drawn = this.drawn.get(pile);
+      if (changed && !changed.has(name) && drawn?.key === key && drawn.count === cards.length) continue;
+      this.drawn.set(pile, { key, count: cards.length, x, y: box.y, w: box.w, h: box.h });
+      const style = pile.style;
+      if (style.left !== `${x}px`) style.left = `${x}px`;
+      if (style.top !== `${box.y}px`) style.top = `${box.y}px`;
+      if (style.width !== `${box.w}px`) style.width = `${box.w}px`;
+      if (style.height !== `${box.h}px`) style.height = `${box.h}px`;
+      const across = box.fan === "across";
       set(pile, "step", String(step));
       set(pile, "fan", box.fan ?? "none");
-      pile.classList.toggle("fan-across", across);
-      cards.forEach((el, index) => {
+      if (pile.classList.contains("fan-across") !== across) pile.classList.toggle("fan-across", across);
+      for (let index = 0; index < cards.length; index++) {
+        const el = cards[index];
         const at = offsets[index] ?? 0;
-        const top = across ? "0px" : `${at}px`;
-        const left = across ? `${at}px` : "0px";
+        const dx = across ? at : 0;
+        const dy = across ? 0 : at;
+        const top = `${dy}px`;
+        const left = `${dx}px`;
         if (el.style.top !== top) el.style.top = top;
         if (el.style.left !== left) el.style.left = left;
-      });
+        this.offsets.set(el, { x: dx, y: dy });
+      }
     }
-    if (document.documentElement.classList.contains("left-handed")) this.mirror(width);
   }
 
   /** Start the next plan afresh (a new game): the cards may grow again. */
@@ -306,30 +330,13 @@ export class Board {
     return taller ? { ...this.geometry, cardWidth: planned.cap } : this.geometry;
   }
 
-  // A left-handed table: every pile but the tableau's mirrored across the board. With the
-  // other piles at the tableau's side, the tableau moves over to the room they leave.
-  mirror(width) {
-    const shift = this.geometry.mirror ?? 0;
-    for (const [name, pile] of this.piles) {
-      const box = this.geometry.boxes[name];
-      if (name[0] === "t") {
-        if (shift) pile.style.left = `${box.x + shift}px`;
-        continue;
-      }
-      pile.style.left = `${width - box.x - box.w}px`;
-    }
-  }
-
   /** Accessible names: each pile of ``names`` (all by default) says what it holds. */
   describe(names = this.piles.keys()) {
     for (const name of names) {
       const pile = this.piles.get(name);
       const cards = cardsOf(this.layout, name);
       let text = pileName(name);
-      if (name === "s") {
-        pile.dataset.count = cards.length;
-        text += cards.length ? `, ${cards.length} cards` : ", empty";
-      }
+      if (name === "s") text += cards.length ? `, ${cards.length} cards` : ", empty";
       else if (!cards.length) {
         text += ", empty";
         if (pile.dataset.takesWords) text += `, takes ${pile.dataset.takesWords}`;
@@ -341,38 +348,57 @@ export class Board {
     }
   }
 
+  // The piles' accessible names for a move are written once its frame is drawn (a screen
+  // reader hears of the move after it shows, in words.js's sentence): the frame does not wait
+  // for them. Without ``animate`` (a table drawn afresh, not a move) they are written at once.
+  describeSoon(names, animate) {
+    if (!animate) {
+      this.describe(names);
+      return;
+    }
+    const first = !this.undescribed.size;
+    for (const name of names) this.undescribed.add(name);
+    if (!first) return;
+    afterPaint().then(() => {
+      const waiting = [...this.undescribed].filter((name) => this.piles.has(name));
+      this.undescribed.clear();
+      if (this.layout) this.describe(waiting);
+    });
+  }
+
   pile(name) {
     return this.piles.get(name);
   }
 
   /**
-   * Where the board lays card ``el`` out, in the viewport: worked out from the plan's inline
-   * styles (the pile's place, the card's in it) and the board's corner, without laying out
-   * the page. Null until the board's corner is known.
+   * Where the board lays card ``el`` out, in the viewport: worked out from what the plan
+   * last wrote (the pile's place, the card's in it) and the board's corner, without laying
+   * out the page or reading styles back. Null until the board's corner is known.
    */
   laidBox(el) {
-    const pile = el.parentElement;
-    if (!this.corner || !pile || !this.geometry) return null;
-    const left = this.corner.left + parseFloat(pile.style.left) + parseFloat(el.style.left || "0");
-    const top = this.corner.top + parseFloat(pile.style.top) + parseFloat(el.style.top || "0");
+    const place = this.drawn.get(el.parentElement);
+    const offset = this.offsets.get(el);
+    if (!this.corner || !place || !offset || !this.geometry) return null;
+    const left = this.corner.left + place.x + offset.x;
+    const top = this.corner.top + place.y + offset.y;
     const { cardWidth, cardHeight } = this.geometry;
     return { left, top, right: left + cardWidth, bottom: top + cardHeight };
   }
 
   /** Where the board lays pile element ``pile`` out, in the viewport, as laidBox does. */
   pileBox(pile) {
-    if (!this.corner) return null;
-    const left = this.corner.left + parseFloat(pile.style.left);
-    const top = this.corner.top + parseFloat(pile.style.top);
-    const box = { left, top, right: left + parseFloat(pile.style.width), bottom: top + parseFloat(pile.style.height) };
-    return Number.isNaN(box.right + box.bottom) ? null : box;
+    const place = this.drawn.get(pile);
+    if (!this.corner || !place) return null;
+    const left = this.corner.left + place.x;
+    const top = this.corner.top + place.y;
+    return { left, top, right: left + place.w, bottom: top + place.h };
   }
 
   // Where card ``el`` is drawn now: as laid out, moved by the drag that let it go (``dropped``);
   // read from the page for a card in flight, or while the board's corner is unknown.
   drawnBox(el, dropped) {
     const box = !el.classList.contains("moving") && this.laidBox(el);
-    if (!box || Number.isNaN(box.left)) return el.getBoundingClientRect();
+    if (!box) return el.getBoundingClientRect();
     if (!dropped) return box;
     const shift = /^translate\((-?[\d.]+)px, (-?[\d.]+)px\)$/.exec(el.style.transform);
     if (!shift) return el.getBoundingClientRect();
@@ -414,7 +440,7 @@ export class Board {
   markTargets(names) {
     for (const [name, pile] of this.piles) {
       if (names.has(name)) this.mark(pile, "target");
-      else pile.classList.remove("target");
+      else if (pile.classList.contains("target")) pile.classList.remove("target");
     }
   }
 

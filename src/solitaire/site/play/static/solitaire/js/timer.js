@@ -42,6 +42,8 @@ export class Timer {
   }
 
   tick() {
-    this.el.textContent = this.text();
+    // Written only when it changes: a text written anew lays the header out again.
+    const text = this.text();
+    if (this.el.textContent !== text) this.el.textContent = text;
   }
 }

@@ -14,6 +14,12 @@ export function dailyText(game) {
   return "";
 }
 
+// Write ``text`` into ``el`` when it differs: a text written anew lays the header out again,
+// and most of it stays as it was through a move.
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
 /** Show ``game`` in the toolbar and on the board's hooks; ``fresh``: a game new to this page. */
 export function showGame(table, game, { fresh, before }) {
   const { ui, root } = table;
@@ -31,13 +37,13 @@ export function showGame(table, game, { fresh, before }) {
   ui.restart.disabled = won || !game.moves.length;
   ui.hint.disabled = won;
   ui.finish.hidden = won || !game.finishable;
-  ui.newDeal.classList.toggle("offered", won);
+  if (ui.newDeal.classList.contains("offered") !== won) ui.newDeal.classList.toggle("offered", won);
   const count = game.moves.length;
-  ui.moves.textContent = `${count} move${count === 1 ? "" : "s"}`;
-  ui.deal.textContent = game.deal ? `Deal ${game.deal}` : "";
+  setText(ui.moves, `${count} move${count === 1 ? "" : "s"}`);
+  setText(ui.deal, game.deal ? `Deal ${game.deal}` : "");
   ui.proved.hidden = !game.proved;
   const daily = dailyText(game);
-  ui.daily.textContent = daily;
+  setText(ui.daily, daily);
   ui.daily.hidden = !daily;
   table.timer.update(game);
   if (!fresh && game.proved && !before?.proved) table.say(provedText(game));
