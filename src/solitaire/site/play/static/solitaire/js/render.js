@@ -268,12 +268,15 @@ export class Board {
     const set = (el, key, value) => {
       if (el.dataset[key] !== value) el.dataset[key] = value;
     };
+    const style = (el, key, value) => {
+      if (el.style.getPropertyValue(key) !== value) el.style.setProperty(key, value);
+    };
     set(this.el, "layout", geometry.kind);
     set(this.el, "planned", `${width}x${height}`); // the board size the plan was made for
     const cardW = `${geometry.cardWidth}px`;
     const cardH = `${geometry.cardHeight}px`;
-    if (this.el.style.getPropertyValue("--card-w") !== cardW) this.el.style.setProperty("--card-w", cardW);
-    if (this.el.style.getPropertyValue("--card-h") !== cardH) this.el.style.setProperty("--card-h", cardH);
+    style(this.el, "--card-w", cardW);
+    style(this.el, "--card-h", cardH);
     // A left-handed table: every pile but the tableau's mirrored across the board.
     const mirrored = document.documentElement.classList.contains("left-handed");
     for (const [name, pile] of this.piles) {
@@ -290,11 +293,10 @@ export class Board {
       const drawn = this.drawn.get(pile);
       if (changed && !changed.has(name) && drawn?.key === key && drawn.count === cards.length) continue;
       this.drawn.set(pile, { key, count: cards.length, x, y: box.y, w: box.w, h: box.h });
-      const style = pile.style;
-      if (style.left !== `${x}px`) style.left = `${x}px`;
-      if (style.top !== `${box.y}px`) style.top = `${box.y}px`;
-      if (style.width !== `${box.w}px`) style.width = `${box.w}px`;
-      if (style.height !== `${box.h}px`) style.height = `${box.h}px`;
+      style(pile, "left", `${x}px`);
+      style(pile, "top", `${box.y}px`);
+      style(pile, "width", `${box.w}px`);
+      style(pile, "height", `${box.h}px`);
       const across = box.fan === "across";
       set(pile, "step", String(step));
       set(pile, "fan", box.fan ?? "none");
@@ -304,10 +306,8 @@ export class Board {
         const at = offsets[index] ?? 0;
         const dx = across ? at : 0;
         const dy = across ? 0 : at;
-        const top = `${dy}px`;
-        const left = `${dx}px`;
-        if (el.style.top !== top) el.style.top = top;
-        if (el.style.left !== left) el.style.left = left;
+        style(el, "top", `${dy}px`);
+        style(el, "left", `${dx}px`);
         this.offsets.set(el, { x: dx, y: dy });
       }
     }
