@@ -18,7 +18,8 @@ from solitaire.solver.search import OPENING_SHARE, best_first_shares, profiles_f
 
 
 def reachable(rules: Rules, state: State) -> int | None:
-    """How many positions the solver's moves reach from ``state`` (None if one is won)."""
+    """How many positions the solver's moves reach from ``state`` (None if one is won),
+    leaving out, as the searches do, the children that rule 9 proves lost."""
     kernel = Kernel(rules, state)
     root = kernel.start(state)[0]
     seen = {kernel.key(root)}
@@ -31,7 +32,7 @@ def reachable(rules: Rules, state: State) -> int | None:
         for raw in kernel.moves(pos):
             child = kernel.step(pos, raw, safe)[0]
             key = kernel.key(child)
-            if key not in seen:
+            if key not in seen and not kernel.immovable(child):
                 seen.add(key)
                 todo.append(child)
     return len(seen)

@@ -21,6 +21,7 @@ from solitaire.engine.rules import Rules
 from solitaire.engine.state import CELL, FOUNDATION, TABLEAU, WASTE, Move, Pile, State
 from solitaire.solver import bestfirst, depthfirst, shorten, stockbeam
 from solitaire.solver.dead import dead
+from solitaire.solver.immovable import immovable
 from solitaire.solver.lookup import Lookup
 from solitaire.solver.moves import generate
 from solitaire.solver.protocol import Keys
@@ -153,6 +154,11 @@ class Kernel:
         """True when the waste game proves ``pos`` lost (:meth:`KeptLost.lost
         <solitaire.solver.wastegame.KeptLost.lost>`)."""
         return self.kept.lost(pos)
+
+    def immovable(self, pos: Position) -> bool:
+        """True when :func:`solitaire.solver.immovable.immovable` proves ``pos`` lost
+        (never in a game without ``immovable_test``)."""
+        return self.t.immovable_test and immovable(self.t, pos[0])
 
     def safe(self, pos: Position) -> frozenset[int]:
         """The cards that may go home from ``pos`` with no loss (see :mod:`lookup`)."""
@@ -305,7 +311,7 @@ class Kernel:
         :meth:`moves`); without the stock's move unless ``deals``."""
         out: list[Child] = []
         safe = self.lookup.found_info(pos[1])[1]
-        tested = self.t.runs_only
+        tested = self.t.runs_only or self.t.immovable_test
         for raw in generate(self.lookup, pos):
             if not deals and raw[0] < 0:
                 continue
@@ -322,7 +328,10 @@ class Kernel:
 
     def _lost_child(self, raw: RawMove, child: Position) -> bool:
         """True when ``child`` of a deal is dead, or that of a deal or a take from the waste
-        is lost to the waste game (:meth:`waste_lost`). Twin of the core's dead_child."""
+        is lost to the waste game (:meth:`waste_lost`), or (``immovable_test``) a card of
+        ``child`` can never move. Twin of the core's dead_child."""
+        if self.t.immovable_test:
+            return immovable(self.t, child[0])
         if raw[0] < 0 and dead(self.t, child, self.stock_cards):
             return True
         return (raw[0] < 0 or raw[0] == WASTE_SRC) and self.waste_lost(child)

@@ -71,6 +71,7 @@ def _core_tables(t: Tables) -> dict[str, Any]:
         "takes_nothing": bytes(t.takes_nothing),
         "runs_only": t.runs_only,
         "sequence": b"".join(t.sequence),
+        "immovable_test": t.immovable_test,
     }
 
 

@@ -77,6 +77,11 @@ class Tables:
         self.stopper = tuple(card in rules.stoppers for card in range(52))
         self.takes_nothing = tuple(not rules.fits[card] for card in range(52))
         self.runs_only = _runs_only(rules)
+        self.immovable_test = _immovable_test(rules)
+        # the cards each card builds on
+        self.onto = tuple(
+            tuple(top for top in range(52) if card in rules.fits[top]) for card in range(52)
+        )
         # each suit's cards in the order its foundations take them
         self.sequence = tuple(
             bytes(code_of(rank, suit) for rank in found.sequence) for suit in range(4)
@@ -131,6 +136,21 @@ def _runs_only(rules: Rules) -> bool:
         and rules.foundations.suits is not None
         and max(rules.tableau.deal) <= 1
         and all(rank_of(x) == rank_of(c) - 1 for c in range(52) for x in rules.fits[c])
+    )
+
+
+def _immovable_test(rules: Rules) -> bool:
+    """Whether the test of cards that can never move (immovable.py) holds: no stock and no
+    waste, no free cell, one deck, no card taken back off a foundation, and runs that move
+    one card at a time or as far as empty piles allow (then a run's move is a string of
+    one-card moves through the empty piles)."""
+    return (
+        rules.stock is None
+        and not rules.has_waste
+        and not rules.cells
+        and rules.runs is not RunRule.ANY_RUN
+        and rules.decks == 1
+        and not rules.foundations.returns
     )
 
 

@@ -18,6 +18,7 @@
  *   moves.c      move generation (moves.py); play, the safe moves (kernel.py)
  *   key.c        the canonical key (kernel.py's Kernel.key)
  *   scoring.c    scores, Scorer (scoring.py)
+ *   immovable.c  a card that can never move (immovable.py)
  *   placement.c  the cards out home and on the piles as a card leaves the waste (placement.py)
  *   dead.c       the dead-position test (dead.py)
  *   wastegame.c  the waste game, a proof from the stock and the waste alone (wastegame.py)
@@ -118,6 +119,9 @@ typedef struct {
     int need_pos[52];
     uint8_t fitters_fixed[52], stopper[52], takes_nothing[52];
     int runs_only;         /* the dead-position test holds (dead.py) */
+    int immovable_test;    /* the test of cards that never move holds (immovable.py) */
+    uint8_t onto[52][8];   /* the cards each card builds on */
+    uint8_t nonto[52];
     uint8_t sequence[52];  /* suit s's cards in foundation order at [13 * s] */
     uint8_t stock_cards[MAXSTOCK];
     struct Info *infos; /* foundations asked about and what they give, INFO_SLOTS;
@@ -270,6 +274,10 @@ int dead_counts(const Core *k, const uint8_t *out, int stock, const uint8_t *was
 int can_leave(const Core *k, const uint8_t *out, int pivot);
 int built_runs(const Core *k, const Pos *p);
 void cards_out(const Core *k, const Pos *p, uint8_t *out);
+
+/* ------------------------------------------------------------------ immovable.c */
+
+int immovable(const Core *k, const Pos *p);
 
 /* ------------------------------------------------------------------ placement.c */
 

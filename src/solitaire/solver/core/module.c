@@ -21,14 +21,14 @@ static int core_init(Core *k, PyObject *args, PyObject *kwds) {
                             "returns", "suited", "fits_on", "homepos", "next_home", "below",
                             "base_cards", "need_suits", "need_pos", "fitters_fixed",
                             "stopper", "takes_nothing", "stock", "runs_only", "sequence",
-                            NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiiipppppppp" "OOOOOOOOOOO" "pO", names, &k->P,
+                            "immovable_test", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiiipppppppp" "OOOOOOOOOOO" "pOp", names, &k->P,
                                      &k->F, &k->C, &k->decks, &k->one_card, &k->limited,
                                      &k->refills, &k->ordered_while_stock, &k->deal_to_piles,
                                      &k->bare_key, &k->returns, &k->suited, &fits_on, &homepos,
                                      &next_home, &below, &base_cards, &need_suits, &need_pos,
                                      &fitters_fixed, &stopper, &takes_nothing, &stock,
-                                     &k->runs_only, &sequence))
+                                     &k->runs_only, &sequence, &k->immovable_test))
         return -1;
     if (k->P < 1 || k->P > MAXP || k->F < 1 || k->F > MAXF || k->C < 0 || k->C > MAXC) {
         PyErr_SetString(PyExc_ValueError, "the core holds at most 16 piles, 8 foundations, 4 cells");
@@ -48,6 +48,11 @@ static int core_init(Core *k, PyObject *args, PyObject *kwds) {
         table_arg(sequence, k->sequence, 52, "sequence") < 0)
         return -1;
     for (int i = 0; i < 53; i++) k->next_home[i] = next[i] == EMPTY ? -1 : next[i];
+    for (int card = 0; card < 52; card++) {
+        k->nonto[card] = 0;
+        for (int top = 0; top < 52 && k->nonto[card] < 8; top++)
+            if (k->fits_on[top * 52 + card]) k->onto[card][k->nonto[card]++] = (uint8_t)top;
+    }
     for (int i = 0; i < 52; i++) {
         k->below[i] = low[i] == EMPTY ? -1 : low[i];
         k->need_pos[i] = pos[i] == EMPTY ? -1 : pos[i];
@@ -193,6 +198,12 @@ static PyObject *core_dead(Core *k, PyObject *obj) {
     return PyBool_FromLong(is_dead(k, &p));
 }
 
+static PyObject *core_immovable(Core *k, PyObject *obj) {
+    Pos p;
+    if (unpack(k, obj, &p) < 0) return NULL;
+    return PyBool_FromLong(k->immovable_test && immovable(k, &p));
+}
+
 static PyObject *core_waste_lost(Core *k, PyObject *obj) {
     Pos p;
     if (unpack(k, obj, &p) < 0) return NULL;
@@ -316,6 +327,7 @@ static PyMethodDef core_methods[] = {
      "waste_game(pos, budget, deadline): the waste game's answer and positions entered."},
     {"waiting", (PyCFunction)core_waiting, METH_O, "Cards in the stock and the waste."},
     {"tops", (PyCFunction)core_tops, METH_O, "Each foundation's top card (-1: empty)."},
+    {"immovable", (PyCFunction)core_immovable, METH_O, "Whether a card can never move."},
     {"safe", (PyCFunction)core_safe, METH_O, "The cards that may go home with no loss."},
     {"key", (PyCFunction)core_key, METH_O, "The canonical key."},
     {"moves", (PyCFunction)core_moves, METH_O, "Every move worth trying."},
