@@ -74,6 +74,7 @@ class Kernel:
         self.rules = rules
         t = tables(rules)
         self.t = t
+        self.immovable_on = False
         self.lookup = Lookup(t)
         self.piles = t.piles
         self.ncells = t.ncells
@@ -159,6 +160,12 @@ class Kernel:
         """True when :func:`solitaire.solver.immovable.immovable` proves ``pos`` lost
         (never in a game without ``immovable_test``)."""
         return self.t.immovable_test and immovable(self.t, pos[0])
+
+    def prune_immovable(self, on: bool) -> None:
+        """Whether :meth:`children` leaves out the children that :meth:`immovable` proves
+        lost (off until switched on; only the depth-first search of ``solve`` switches it
+        on, so that the searches before it expand what they expanded without rule 9)."""
+        self.immovable_on = on and self.t.immovable_test
 
     def safe(self, pos: Position) -> frozenset[int]:
         """The cards that may go home from ``pos`` with no loss (see :mod:`lookup`)."""
@@ -311,7 +318,7 @@ class Kernel:
         :meth:`moves`); without the stock's move unless ``deals``."""
         out: list[Child] = []
         safe = self.lookup.found_info(pos[1])[1]
-        tested = self.t.runs_only or self.t.immovable_test
+        tested = self.t.runs_only or self.immovable_on
         for raw in generate(self.lookup, pos):
             if not deals and raw[0] < 0:
                 continue
@@ -330,7 +337,7 @@ class Kernel:
         """True when ``child`` of a deal is dead, or that of a deal or a take from the waste
         is lost to the waste game (:meth:`waste_lost`), or (``immovable_test``) a card of
         ``child`` can never move. Twin of the core's dead_child."""
-        if self.t.immovable_test:
+        if self.immovable_on:
             return immovable(self.t, child[0])
         if raw[0] < 0 and dead(self.t, child, self.stock_cards):
             return True

@@ -317,9 +317,13 @@ class _Searches:
         if self.left() <= keep or late(self.deadline):
             return UNKNOWN, []
         ranked = self.kernel.scorer(Weights())
-        result, _fresh, line, seen = dfs(
-            self.kernel, ranked, self.root, self.left() - keep, self.deadline, self.expanded
-        )
+        self.kernel.prune_immovable(True)  # rule 9 cuts this search's children only
+        try:
+            result, _fresh, line, seen = dfs(
+                self.kernel, ranked, self.root, self.left() - keep, self.deadline, self.expanded
+            )
+        finally:
+            self.kernel.prune_immovable(False)
         self.work += len(seen)
         return result, line
 

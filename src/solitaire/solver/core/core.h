@@ -120,6 +120,7 @@ typedef struct {
     uint8_t fitters_fixed[52], stopper[52], takes_nothing[52];
     int runs_only;         /* the dead-position test holds (dead.py) */
     int immovable_test;    /* the test of cards that never move holds (immovable.py) */
+    int immovable_on;      /* and the searches cut what it proves lost (prune_immovable) */
     uint8_t onto[52][8];   /* the cards each card builds on */
     uint8_t nonto[52];
     uint8_t sequence[52];  /* suit s's cards in foundation order at [13 * s] */

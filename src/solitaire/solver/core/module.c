@@ -64,6 +64,7 @@ static int core_init(Core *k, PyObject *args, PyObject *kwds) {
     k->nstock = (int)PyBytes_GET_SIZE(stock);
     memcpy(k->stock_cards, PyBytes_AS_STRING(stock), k->nstock);
     k->H = 3 + k->P + k->F + k->C;
+    k->immovable_on = 0;
     memset(k->infos, 0, INFO_SLOTS * sizeof(Info)); /* new tables: forget the old answers */
     return dead_init(k);
 }
@@ -204,6 +205,13 @@ static PyObject *core_immovable(Core *k, PyObject *obj) {
     return PyBool_FromLong(k->immovable_test && immovable(k, &p));
 }
 
+static PyObject *core_prune_immovable(Core *k, PyObject *obj) {
+    int on = PyObject_IsTrue(obj);
+    if (on < 0) return NULL;
+    k->immovable_on = on;
+    Py_RETURN_NONE;
+}
+
 static PyObject *core_waste_lost(Core *k, PyObject *obj) {
     Pos p;
     if (unpack(k, obj, &p) < 0) return NULL;
@@ -327,6 +335,8 @@ static PyMethodDef core_methods[] = {
      "waste_game(pos, budget, deadline): the waste game's answer and positions entered."},
     {"waiting", (PyCFunction)core_waiting, METH_O, "Cards in the stock and the waste."},
     {"tops", (PyCFunction)core_tops, METH_O, "Each foundation's top card (-1: empty)."},
+    {"prune_immovable", (PyCFunction)core_prune_immovable, METH_O,
+     "Whether the searches cut the children a card of which can never move."},
     {"immovable", (PyCFunction)core_immovable, METH_O, "Whether a card can never move."},
     {"safe", (PyCFunction)core_safe, METH_O, "The cards that may go home with no loss."},
     {"key", (PyCFunction)core_key, METH_O, "The canonical key."},
