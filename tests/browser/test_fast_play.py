@@ -54,11 +54,28 @@ STEP = """async ([watched, count, src, fromTop, dst]) => {
   const table = document.querySelector('#table');
   const pile = (name) => table.querySelector(`[data-pile="${name}"]`);
   const shown = (name) => pile(name).querySelectorAll('[data-card]').length;
-  const frame = () => new Promise((resolve) => setTimeout(resolve, 2));
+  // The page is woken by the table's own changes, not by a timer: a change of the DOM
+  // (a move shown) and a frame drawn (cards in flight moved on).
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   const until = Date.now() + 5000;
-  while (watched && shown(watched) === count && table.dataset.status !== 'won') {
-    if (Date.now() > until) return null;
-    await frame();
+  const moved = () => !watched || shown(watched) !== count || table.dataset.status === 'won';
+  if (!moved()) {
+    const seen = await new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (moved()) {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(true);
+        }
+      });
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        resolve(moved());
+      }, until - Date.now());
+      observer.observe(table, {childList: true, subtree: true, attributes: true,
+                               attributeFilter: ['data-status']});
+    });
+    if (!seen) return null;
   }
   // A point where the player sees ``el`` (a card, or an empty pile): the middle of the part
   // the next card leaves showing first, then the rest of its box; null while it is hidden.

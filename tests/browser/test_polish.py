@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from tablepage import (
+    IDLE,
     LAPTOP,
     PHONE,
     Session,
@@ -155,6 +156,17 @@ SHAPE = """() => {
 }"""
 """The board's rows of tableau piles, its card width, and the status the table shows."""
 
+SETTLED_SHAPE = f"""async () => {{
+  const until = Date.now() + 10000;
+  while (!({IDLE})()) {{
+    if (Date.now() > until) throw new Error('the table never settled after the move');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }}
+  return ({SHAPE})();
+}}"""
+""":data:`SHAPE` once the table is idle (``tablepage.wait_idle``, looked at as often): one
+round trip to the page after a move, not two."""
+
 
 @pytest.mark.long
 def test_a_phone_keeps_its_layout_through_a_game_of_streets(make_page: Any) -> None:
@@ -183,8 +195,12 @@ def test_a_phone_keeps_its_layout_through_a_game_of_streets(make_page: Any) -> N
                 move = rng.choice(cards)
             else:
                 move = "s" if "s" in legal else rng.choice(legal)
-            play_move(page, move)
-            shown = page.evaluate(SHAPE)
+            if move == "s":
+                click(page, "s")
+            else:
+                src, dst, count = parse_move(move)
+                drag(page, src, count, dst, settle=False)
+            shown = page.evaluate(SETTLED_SHAPE)
             shapes.append(shown)
     finally:
         session.close()
@@ -255,17 +271,36 @@ def test_the_rules_page_shows_the_solver_table_whole_at_1366(page: Any, game: st
     assert box and box["x"] + box["width"] <= LAPTOP["width"]
 
 
+# The cards' glide home held where it starts: the animations running when the table first
+# says the game is won (in the task that starts them, so before any of them can end) are
+# paused, and played on by RELEASE. A slow machine then cannot land them before the click.
+HOLD_THE_GLIDE = """() => {
+  const table = document.querySelector('#table');
+  const observer = new MutationObserver(() => {
+    if (table.dataset.status !== 'won') return;
+    observer.disconnect();
+    window.heldGlides = document.getAnimations().filter((a) => a.playState === 'running');
+    for (const animation of window.heldGlides) animation.pause();
+  });
+  observer.observe(table, { attributes: true, attributeFilter: ['data-status'] });
+}"""
+RELEASE = "() => { for (const animation of window.heldGlides) animation.play(); }"
+
+
 @pytest.mark.motion
 def test_the_win_waits_for_settings_and_is_not_shown_again_on_a_reload(page: Any) -> None:
     line = load("stronghold", "drag")
     open_deal(page, "stronghold", line.deal)
     advance(page, line.moves[:-1])
     src, dst, count = parse_move(line.moves[-1])
+    page.evaluate(HOLD_THE_GLIDE)
     drag(page, src, count, dst, settle=False)  # Auto complete then plays every card home
+    page.wait_for_function("() => 'heldGlides' in window")
+    assert page.evaluate("window.heldGlides.length"), "the cards glide home from the win"
     page.click('.toolbar [data-action="settings"]')  # while they glide home
     settings = page.locator("[data-role=settings]")
     assert settings.is_visible()
-    page.wait_for_function("() => document.querySelector('#table').dataset.status === 'won'")
+    page.evaluate(RELEASE)
     wait_idle(page)
     page.wait_for_timeout(300)
     win = page.locator("[data-role=win]")

@@ -4,7 +4,9 @@ itself along the fan, no pile runs off the board or over another, and the games 
 and face up use their classic layout of rows fanned sideways on wide screens.
 
 The positions come from the stored winning lines, played part way: to the point where the
-longest pile is longest. Pictures land in ``/tmp/layout-shots/`` for people to look at.
+longest pile is longest. Every game early in a deal is checked the same way at a laptop's
+size and a phone's by ``test_screens``, on the page it checks that the table fits. Pictures
+land in ``/tmp/layout-shots/`` for people to look at.
 """
 
 from __future__ import annotations
@@ -110,14 +112,11 @@ def longest_position(game: str) -> tuple[int, tuple[str, ...], int]:
     return deal, tuple(moves), longest
 
 
-def early_position(game: str) -> tuple[int, tuple[str, ...]]:
-    deal, moves, _ = longest_position(game)
-    return deal, moves[: min(6, len(moves))]
-
-
 def resize(page: Any, size: str) -> None:
-    """Give the page the screen ``size`` and wait until the board is planned for it."""
-    page.set_viewport_size(SIZES[size])
+    """Give the page the screen ``size`` and wait until the board is planned for it. The
+    pooled page's own page is resized (``conftest.PooledPage``), so that a test that gives it
+    its first size back leaves it fit for another test."""
+    getattr(page, "page", page).set_viewport_size(SIZES[size])
     wait_planned(page)
 
 
@@ -159,20 +158,7 @@ def test_the_longest_piles_stay_readable_at_every_size(make_page: Any, game: str
             assert seen["layout"] == "wings", f"{game} at {size}"
         # The cards stay big enough to matter: never below the planner's floor.
         assert seen["card_width"] >= 22, f"{game} at {size}: cards {seen['card_width']} px wide"
-
-
-@pytest.mark.parametrize("size", ["1366x768", "390x844"])
-@pytest.mark.parametrize("game", FEATURED)
-def test_screenshots_early(make_page: Any, game: str, size: str) -> None:
-    """Pictures of every game early at a laptop's size and a phone's, each checked. Late in
-    the game, at its longest pile, both sizes are checked and pictured by
-    :func:`test_the_longest_piles_stay_readable_at_every_size` (``GAME-SIZE-longest.png``)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page = make_page(SIZES[size], device_scale_factor=2 if size == "390x844" else 1)
-    deal, moves = early_position(game)
-    open_position(page, game, deal, moves)
-    check_readable(page, f"{game} early at {size}")
-    page.screenshot(path=SHOTS / f"{game}-{size}-early.png")
+    resize(page, "1366x768")  # the size the page was opened with, for the next test
 
 
 WINGS = """() => {

@@ -1,14 +1,19 @@
-"""Every game fits a laptop and a phone without scrolling, long piles included.
+"""Every game fits a laptop and a phone without scrolling, long piles included, and early
+in a deal every covered card can be read there (``test_readable_piles.check_readable``,
+which checks every game's longest piles at five sizes).
 
-The screenshots land in ``artifacts/screenshots/`` for people to look at.
+The screenshots land in ``artifacts/screenshots/`` for people to look at, and the early
+ones in ``/tmp/layout-shots/`` beside the readable piles' pictures too.
 """
 
 from __future__ import annotations
 
+import shutil
 from typing import Any
 
 import pytest
 from tablepage import LAPTOP, PHONE, SCREENSHOTS_DIR, almost_won, open_position, wait_idle
+from test_readable_piles import SHOTS, check_readable
 from winning_lines import NoLine, drag_line
 
 from solitaire import Game
@@ -70,7 +75,13 @@ def test_the_table_fits_the_screen(make_page: Any, game: str, size: str) -> None
     deal, moves = opening(game)
     open_position(page, game, deal, moves)
     check_fits(page)
-    page.screenshot(path=SCREENSHOTS_DIR / f"{game}-{size}.png")
+    check_readable(page, f"{game} early at {size}")
+    picture = SCREENSHOTS_DIR / f"{game}-{size}.png"
+    page.screenshot(path=picture)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(
+        picture, SHOTS / f"{game}-{'1366x768' if size == 'laptop' else '390x844'}-early.png"
+    )
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])

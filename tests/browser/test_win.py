@@ -2,8 +2,10 @@
 by touch, and the win the table shows is checked against the server's own copy of the game.
 
 Drags, clicks, keys and touch each finish a nearly won position of the shortest of the
-game's proved lines (``src/solitaire/data/winnable``): its first moves are played through the
-API, and the browser makes the last ones and the win (``winning_lines``). Each way wins each
+game's proved lines (``src/solitaire/data/winnable``): most of its moves are played through
+the API, and the browser makes the last ones and the win, and before them the line's last
+stock move and its last run of several cards where the game has them, the table reloaded
+between those stretches to show what the API played (``winning_lines``). Each way wins each
 game once: the games whose whole lines ``test_fast_play`` drags by mouse and by finger, from
 the deal to the win (``winning_lines.WHOLE_LINES``), are not finished by drag and touch here
 again.
@@ -15,18 +17,20 @@ motion itself.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from tablepage import (
     CELEBRATING,
+    COUNT_POINTERS,
     PHONE,
     SCREENSHOTS_DIR,
     Touch,
+    advance,
     almost_won,
     assert_shows,
     click,
-    count_pointers,
     key_move,
     open_position,
     play_move,
@@ -53,14 +57,22 @@ def finish(page: Any, game: str, how: str) -> None:
     page.screenshot(path=SCREENSHOTS_DIR / f"won-{game}-{how}.png")
 
 
-def start(page: Any, line: Line) -> None:
-    """Deal the line's deal, turn animation off and play the line's prefix through the API,
-    then show the table once as all that left it (:func:`tablepage.open_position`).
+def stretches(page: Any, line: Line) -> Iterator[tuple[str, ...]]:
+    """The moves the browser is to make in each stretch of ``line``, each once the table
+    shows the position the moves before it leave. The first stretch starts on the line's
+    deal with animation off and its first moves played through the API, shown in one
+    table load (:func:`tablepage.open_position`); each later one after its moves through
+    the API and a reload (:func:`tablepage.advance`).
     """
-    open_position(page, line.game, line.deal, line.prefix, animation="off")
-    assert page.input_value("[data-role=settings] select[name=animation]") == "off"
-    assert server_game(page)["moves"] == list(line.prefix)
-    assert status(page) == "playing"
+    for number, (through_api, by_hand) in enumerate(line.stretches()):
+        if number == 0:
+            open_position(page, line.game, line.deal, through_api, animation="off")
+            assert page.input_value("[data-role=settings] select[name=animation]") == "off"
+            assert server_game(page)["moves"] == list(through_api)
+            assert status(page) == "playing"
+        elif through_api:
+            advance(page, through_api)
+        yield by_hand
 
 
 def check_won(page: Any, game: str, how: str, line: Line) -> None:
@@ -75,44 +87,50 @@ def check_won(page: Any, game: str, how: str, line: Line) -> None:
 @pytest.mark.parametrize("game", BY_HAND)
 def test_it_finishes_a_proved_deal_by_dragging(page: Any, game: str) -> None:
     line = finishing_line(game)
-    start(page, line)
-    for move in line.rest:
-        play_move(page, move)
-        assert status(page) != "stuck", f"{move} left the game stuck"
+    for by_hand in stretches(page, line):
+        for move in by_hand:
+            play_move(page, move)
+            assert status(page) != "stuck", f"{move} left the game stuck"
     check_won(page, game, "drag", line)
 
 
 @pytest.mark.parametrize("game", FEATURED)
 def test_it_finishes_a_deal_by_clicking(page: Any, game: str) -> None:
     line = click_line(game)
-    start(page, line)
-    for step in line.clicks:
-        click(page, step.pile, step.index)
-        wait_idle(page)
+    steps = iter(line.clicks)
+    for by_hand in stretches(page, line):
+        for move in by_hand:
+            step = next(steps)
+            assert step.move == move
+            click(page, step.pile, step.index)
+            wait_idle(page)
     check_won(page, game, "click", line)
 
 
 @pytest.mark.parametrize("game", FEATURED)
 def test_it_finishes_a_proved_deal_by_keyboard(page: Any, game: str) -> None:
     line = finishing_line(game)
-    start(page, line)
-    for move in line.rest:
-        key_move(page, move)
+    for by_hand in stretches(page, line):
+        for move in by_hand:
+            key_move(page, move)
     check_won(page, game, "keyboard", line)
 
 
 @pytest.mark.parametrize("game", BY_HAND)
 def test_it_finishes_a_proved_deal_by_touch(make_page: Any, game: str) -> None:
     page = make_page(PHONE, has_touch=True, is_mobile=True)
-    count_pointers(page)
     line = finishing_line(game)
-    start(page, line)
     finger = Touch(page)
-    for move in line.rest:
-        finger.play(move)
+    kinds: set[str] = set()
+    for by_hand in stretches(page, line):
+        # Counted in each table load (not by an init script, which would keep the page from
+        # other tests).
+        page.evaluate(f"({COUNT_POINTERS})()")
+        for move in by_hand:
+            finger.play(move)
+        kinds |= set(page.evaluate("window.pointerKinds"))
     check_won(page, game, "touch", line)
-    kinds = page.evaluate("window.pointerKinds")
-    assert set(kinds) == {"touch"}, f"the page saw presses of {kinds}"
+    assert kinds == {"touch"}, f"the page saw presses of {kinds}"
 
 
 def test_a_win_is_celebrated_with_bouncing_cards(page: Any) -> None:

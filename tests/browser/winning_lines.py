@@ -7,12 +7,14 @@ each proved deal is stored with the solver's winning line, in the engine's move 
 - :func:`drag_line`: one whole winning line of a game, from the deal to the end. A drag can
   make any legal move, so the stored line is replayed as it is, with its detours cut out
   (:func:`shorten`).
-- :func:`finishing_line`: the same line, most of it played through the API first; the browser
-  makes only the last moves (its last dozen, reaching back to its last stock move and its last
-  run when those are near the end), and the win.
+- :func:`finishing_line`: the same line, most of it played through the API; the browser
+  makes its last moves and the win (:data:`TAIL`), its last stock move and its last run of
+  several cards, each where it stands in the line, the page reloaded between those
+  stretches to show what the API played (:func:`hand_stretches`).
 - :func:`click_line`: a nearly won position of the same line and the clicks that win from
-  there. A click makes only the move SPEC's click order picks (``solitaire.engine.clicks``), so the
-  clicks are found by following the line's last moves with clicks alone (:func:`by_clicks`).
+  there, and the line's last stock move and last run where one click makes each. A click
+  makes only the move SPEC's click order picks (``solitaire.engine.clicks``), so the clicks
+  are found by following the line's last moves with clicks alone (:func:`by_clicks`).
 
 Lines stop where Auto complete takes over, since the server plays the rest. Every line is
 replayed through the engine before a test uses it (:func:`replay`).
@@ -35,11 +37,13 @@ from solitaire.engine.status import autocomplete_ready, is_won
 CANDIDATES = 5
 """How many of a game's shortest proved lines are shortened; the shortest result is used."""
 
-TAIL = 12
-"""How many moves at least the browser makes in a finishing line."""
+TAIL = 2
+"""How many moves the browser makes at the end of a finishing line: the win and the move
+before it."""
 
-REACH = 40
-"""How far back from the end a finishing line reaches for a stock move or a run."""
+GAP = 2
+"""Stretches of moves by hand at most this many moves apart are joined, the moves between
+made by hand too: fewer moves than a reload of the table costs."""
 
 SEARCH_BUDGET = 20_000
 """How many positions a search among clicks alone may visit."""
@@ -63,25 +67,28 @@ class Click:
 
 @dataclass(frozen=True)
 class Line:
-    """A deal and the moves that win it. The first ``start`` moves are played through the
-    API before the browser takes over; a click line has a click for each move after them.
+    """A deal and the moves that win it. ``hand`` holds the stretches of moves the browser
+    makes, as ``(start, end)`` indexes of ``moves``, in order; the moves outside them are
+    played through the API (all of them by hand when ``hand`` is empty). A click line has a
+    click for each move made by hand, in order.
     """
 
     game: str
     deal: int
     moves: tuple[str, ...]
     clicks: tuple[Click, ...] = ()
-    start: int = 0
+    hand: tuple[tuple[int, int], ...] = ()
 
-    @property
-    def prefix(self) -> tuple[str, ...]:
-        """The moves played through the API, before the browser makes any."""
-        return self.moves[: self.start]
-
-    @property
-    def rest(self) -> tuple[str, ...]:
-        """The moves the browser makes, to the win."""
-        return self.moves[self.start :]
+    def stretches(self) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+        """The line as ``(moves through the API, moves by hand)`` pairs, in order."""
+        hand = self.hand or ((0, len(self.moves)),)
+        pairs = []
+        done = 0
+        for start, end in hand:
+            pairs.append((self.moves[done:start], self.moves[start:end]))
+            done = end
+        assert done == len(self.moves), f"{self.game}: the line does not end by hand"
+        return pairs
 
 
 class NoLine(LookupError):
@@ -222,26 +229,45 @@ def proved_line(game: str, number: int) -> Line:
     return Line(game, number, tuple(moves))
 
 
-def tail_start(moves: tuple[str, ...]) -> int:
-    """Where the browser takes over a line: its last :data:`TAIL` moves, reaching back to
-    the last stock move and the last run if they are among its last :data:`REACH`.
-    """
-    start = max(0, len(moves) - TAIL)
-    reach = max(0, len(moves) - REACH)
-    for kind in (lambda move: move == "s", lambda move: ":" in move):
-        found = [i for i in range(reach, len(moves)) if kind(moves[i])]
+def is_stock(move: str) -> bool:
+    """A stock move (a deal or a turn)."""
+    return move == "s"
+
+
+def is_run(move: str) -> bool:
+    """A move of several cards at once."""
+    return ":" in move
+
+
+def join(stretches: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Stretches in order, those at most :data:`GAP` moves apart (or overlapping) joined."""
+    joined: list[tuple[int, int]] = []
+    for start, end in sorted(stretches):
+        if joined and start - joined[-1][1] <= GAP:
+            joined[-1] = (joined[-1][0], max(end, joined[-1][1]))
+        else:
+            joined.append((start, end))
+    return tuple(joined)
+
+
+def hand_stretches(moves: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """The stretches of ``moves`` the browser makes: the last :data:`TAIL` moves, and the
+    last stock move and the last run of the line, wherever they are."""
+    stretches = [(max(0, len(moves) - TAIL), len(moves))]
+    for kind in (is_stock, is_run):
+        found = [i for i, move in enumerate(moves) if kind(move)]
         if found:
-            start = min(start, found[-1])
-    return start
+            stretches.append((found[-1], found[-1] + 1))
+    return join(stretches)
 
 
 @cache
 def finishing_line(game: str) -> Line:
-    """The drag line of ``game``, all but its last moves (:func:`tail_start`) played
-    through the API first.
+    """The drag line of ``game``, all but a few of its moves (:func:`hand_stretches`)
+    played through the API.
     """
     line = drag_line(game)
-    return replace(line, start=tail_start(line.moves))
+    return replace(line, hand=hand_stretches(line.moves))
 
 
 def by_clicks(
@@ -310,19 +336,21 @@ def search_clicks(
 
 @cache
 def click_line(game: str) -> Line:
-    """The nearly won position of :func:`finishing_line`, and clicks that win from there.
+    """A nearly won position of :func:`drag_line` and clicks that win from there, after one
+    click each for the line's last stock move and its last run where a click makes them.
 
-    The clicks follow the line's last moves (:func:`by_clicks`); where they cannot, they are
-    the fewest clicks that finish it (:func:`search_clicks`), from the first position of the
-    line where clicks can. Fails if clicks alone cannot finish it from any.
+    The winning clicks follow the line's last :data:`TAIL` moves (:func:`by_clicks`); where
+    they cannot, they are the fewest clicks that finish it (:func:`search_clicks`), from the
+    first position of the line where clicks can. Fails if clicks alone cannot finish it from
+    any.
     """
     rules = get_rules(game)
     line = drag_line(game)
     moves = [Move.from_str(m) for m in line.moves]
     states, _ = _positions(rules, deal(rules, line.deal), moves)
-    # From the finishing line's start, or, where clicks alone cannot finish from there, from
-    # the first later position of the line where they can.
-    for at in range(tail_start(line.moves), len(moves)):
+    # From the line's last moves, or, where clicks alone cannot finish from there, from the
+    # first later position of the line where they can.
+    for at in range(max(0, len(moves) - TAIL), len(moves)):
         found, stopped = by_clicks(rules, states[at], moves[at:])
         if stopped is None:
             break
@@ -337,7 +365,18 @@ def click_line(game: str) -> Line:
         )
     played = (*line.moves[:at], *(str(move) for _, move in found))
     replay(game, line.deal, played)
-    return Line(game, line.deal, played, tuple(click for click, _ in found), at)
+    # The last stock move and the last run before there that one click makes as the line does.
+    singles: dict[int, Click] = {}
+    for kind in (is_stock, is_run):
+        for i in reversed(range(at)):
+            if kind(line.moves[i]):
+                step = [c for c, move in clicks(rules, states[i]) if str(move) == line.moves[i]]
+                if step:
+                    singles[i] = step[0]
+                    break
+    hand = (*sorted((i, i + 1) for i in singles), (at, len(played)))
+    ordered = tuple(singles[i] for i in sorted(singles))
+    return Line(game, line.deal, played, ordered + tuple(c for c, _ in found), hand)
 
 
 def load(game: str, kind: str = "drag") -> Line:
