@@ -13,6 +13,8 @@ const CARD_MARKS = ["selected", "hinted", "lifted", "lit"]; // what a card place
 // A pile lit as a target shows it on its top card ("lit"), or on its empty place: the class
 // is on that card itself, so that lighting a pile restyles one card, not all of its cards.
 const LIGHTS = ["target", "hint-target"];
+// How many cards at the top of a stack keep a shadow of their own (the others are "deep").
+const SHADOWED = { s: 3, w: 2, f: 2 };
 const LABELS = { c: "Free cell", w: "Waste" }; // shown on the pile, for what is not obvious
 
 /** "A♠" for "AS", "4♣" for "4C", "A" for "A" (any suit): what an empty foundation takes. */
@@ -257,6 +259,8 @@ export class Board {
       });
       while (pile.children.length > cards.length) pile.lastElementChild.remove();
       setClass(pile, "empty", cards.length === 0);
+      const shadowed = SHADOWED[name[0]];
+      if (shadowed) cards.forEach((el, index) => setClass(el, "deep", index < cards.length - shadowed));
       if (LIGHTS.some((kind) => pile.classList.contains(kind))) this.light(pile);
     }
   }
