@@ -1,8 +1,6 @@
 // Card faces drawn as SVG: crisp at any size, with a large index that stays readable when
 // only the top strip of a card shows in a fanned pile.
 
-const SVG = "http://www.w3.org/2000/svg";
-
 const RANKS = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
 const RANK_WORDS = {
   A: "ace", T: "ten", J: "jack", Q: "queen", K: "king",
@@ -28,27 +26,6 @@ const SUIT_PATHS = {
     "C38 92 42 84 43 72 A21 21 0 1 1 31 36 A21 21 0 0 1 50 6 Z",
 };
 
-/** Add the suit symbols to the page once, for every card face to reuse. */
-export function installSuitSprites() {
-  if (document.getElementById("suit-sprites")) return;
-  const svg = document.createElementNS(SVG, "svg");
-  svg.id = "suit-sprites";
-  svg.setAttribute("aria-hidden", "true");
-  svg.style.position = "absolute";
-  svg.style.width = "0";
-  svg.style.height = "0";
-  for (const [suit, d] of Object.entries(SUIT_PATHS)) {
-    const symbol = document.createElementNS(SVG, "symbol");
-    symbol.id = `suit-${suit}`;
-    symbol.setAttribute("viewBox", "0 0 100 100");
-    const path = document.createElementNS(SVG, "path");
-    path.setAttribute("d", d);
-    symbol.append(path);
-    svg.append(symbol);
-  }
-  document.body.append(svg);
-}
-
 export const rankOf = (code) => code[0];
 export const suitOf = (code) => code[1];
 export const isRed = (code) => code[1] === "D" || code[1] === "H";
@@ -73,9 +50,13 @@ export function rankValue(code) {
   return "A23456789TJQK".indexOf(rankOf(code)) + 1;
 }
 
+// A suit sign drawn at (x, y), ``size`` across, as a path of its own: a <use> of the page's
+// symbol would bring a shadow tree of two more elements per sign, which the browser styles
+// again with its card (three or four signs on every card).
 function use(suit, x, y, size, className = "") {
   const cls = className ? ` class="${className}"` : "";
-  return `<use${cls} href="#suit-${suit}" x="${x}" y="${y}" width="${size}" height="${size}"/>`;
+  const scale = size / 100;
+  return `<path${cls} d="${SUIT_PATHS[suit]}" transform="translate(${x} ${y}) scale(${scale})"/>`;
 }
 
 function centre(rank, suit) {

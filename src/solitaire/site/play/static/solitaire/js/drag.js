@@ -13,6 +13,7 @@
 // the position the server holds then: so every drag acts exactly as a slow one would.
 
 import { laidOut, land } from "./anim.js";
+import { setClass } from "./dom.js";
 
 const THRESHOLD = 6; // pixels a press travels before it counts as a drag
 const CLICK_WAIT = 250; // milliseconds a tap waits for the click that tells a double one
@@ -200,6 +201,7 @@ export function enableDrag(table) {
     const offset = { x: start.left - home.left, y: start.top - home.top };
     table.lifted(first.name, first.count);
     for (const el of elements) el.classList.add("lifted");
+    board.cover([first.name]); // the card the run leaves shows whole
     board.hold(elements);
     return { sources, elements, start, offset, dx: 0, dy: 0 };
   }
@@ -237,9 +239,7 @@ export function enableDrag(table) {
 
   function drop({ drag, sight, x, y }, cancelled) {
     board.markTargets(new Set());
-    for (const pile of board.piles.values()) {
-      if (pile.classList.contains("source")) pile.classList.remove("source");
-    }
+    for (const pile of board.piles.values()) setClass(pile, "source", false);
     const targets = cancelled ? [] : under(drag, sight, x + drag.dx, y + drag.dy);
     table.drop({ sources: drag.sources, targets, elements: drag.elements, quiet: cancelled });
   }

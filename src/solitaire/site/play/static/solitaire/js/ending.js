@@ -7,6 +7,7 @@
 
 import { laidOut } from "./anim.js";
 import * as api from "./api.js";
+import { setClass } from "./dom.js";
 import { ordinal } from "./words.js";
 
 const SOURCES = {
@@ -138,7 +139,7 @@ export class Ending {
   // Back in the flow below the board, with no offset left from its place over the felt (a
   // relative banner kept it, and covered the lowest cards by as much).
   inFlow(el) {
-    if (el.classList.contains("over")) el.classList.remove("over");
+    setClass(el, "over", false);
     if (el.style.bottom) el.style.bottom = "";
   }
 

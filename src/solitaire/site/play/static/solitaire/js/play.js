@@ -7,7 +7,7 @@
 
 import * as api from "./api.js";
 import { afterPaint, celebrate } from "./anim.js";
-import { cardSign, installSuitSprites } from "./cards.js";
+import { cardSign } from "./cards.js";
 import * as commands from "./commands.js";
 import { enableDrag } from "./drag.js";
 import { Ending } from "./ending.js";
@@ -56,7 +56,6 @@ export class Table {
   }
 
   async start() {
-    installSuitSprites();
     this.options.load();
     enableDrag(this);
     this.keys = enableKeyboard(this);

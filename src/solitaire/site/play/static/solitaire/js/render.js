@@ -4,11 +4,17 @@
 
 import { afterPaint, glide, stopCelebration } from "./anim.js";
 import { SUIT_SIGNS, cardName, makeCard, rankLabel, turnCard } from "./cards.js";
+import { dropClasses, setClass, setData, setStyle } from "./dom.js";
 import { fanOffsets, liftsOf, plan, shapeOf } from "./geometry.js";
 
 const PILE_WORDS = { t: "pile", f: "foundation", c: "free cell", s: "stock", w: "waste" };
-const MARKS = ["target", "hint-target", "chosen", "selected", "hinted"];
-const CARD_MARKS = ["selected", "hinted", "lifted"]; // what a card placed anew loses
+const MARKS = ["target", "hint-target", "chosen", "selected", "hinted", "lit"];
+const CARD_MARKS = ["selected", "hinted", "lifted", "lit"]; // what a card placed anew loses
+// A pile lit as a target shows it on its top card ("lit"), or on its empty place: the class
+// is on that card itself, so that lighting a pile restyles one card, not all of its cards.
+const LIGHTS = ["target", "hint-target"];
+// How many cards at the top of a stack keep a shadow of their own (the others are "deep").
+const SHADOWED = { s: 3, w: 2, f: 2 };
 const LABELS = { c: "Free cell", w: "Waste" }; // shown on the pile, for what is not obvious
 
 /** "A♠" for "AS", "4♣" for "4C", "A" for "A" (any suit): what an empty foundation takes. */
@@ -152,9 +158,8 @@ export class Board {
     if (!dirty.size) {
       this.layout = layout;
       // Planned again only where the runs a finger may take changed with the answer.
-      if (this.legal && this.shape && String(liftsOf(this.legal, this.shape.tableau)) !== this.plannedLifts) {
-        this.measureBoard();
-      }
+      const lifts = this.legal && this.shape ? liftsOf(this.legal, this.shape.tableau) : null;
+      if (lifts && String(lifts) !== this.plannedLifts) this.measureBoard(null, null, lifts);
       return Promise.resolve();
     }
     const cards = [...dirty].flatMap((name) => [...this.piles.get(name).children])
@@ -175,13 +180,36 @@ export class Board {
     for (const el of before?.keys() ?? []) {
       if (!dropped.has(el) && spots.get(el) === now.get(el)) before.delete(el);
     }
+    let flown = null;
     if (deal) {
       // A new deal: every card comes out of the stock's corner, one after another.
       const from = (this.piles.get("s") ?? this.piles.get("t0")).getBoundingClientRect();
       before = new Map([...this.el.querySelectorAll(".card")].map((el) => [el, from]));
-      return glide(before, { stagger: 9, steps: 60, boxOf: (el) => this.laidBox(el) });
+      flown = glide(before, { stagger: 9, steps: 60, boxOf: (el) => this.laidBox(el) });
+    } else if (before) flown = glide(before, { stagger, steps, boxOf: (el) => this.laidBox(el) });
+    // A card under one still on its way shows whole until that one lands.
+    this.cover(dirty);
+    return flown ? flown.then(() => this.cover(dirty)) : Promise.resolve();
+  }
+
+  /**
+   * Mark the covered cards of the tableau's piles ``names``: a card with a card on it that
+   * is neither lifted nor on its way there ("covered": table.css hides its centre, so that
+   * only its index shows in the strip it keeps). A class written by the table on the cards
+   * that change, where a rule looking at each card's next one would restyle the pile's
+   * cards on every lift and glide.
+   */
+  cover(names) {
+    for (const name of names) {
+      const pile = this.piles.get(name);
+      if (!pile || name[0] !== "t") continue;
+      const cards = pile.children;
+      for (let index = 0; index < cards.length; index++) {
+        const next = cards[index + 1];
+        const on = Boolean(next) && !next.classList.contains("lifted") && !next.classList.contains("moving");
+        setClass(cards[index], "covered", on);
+      }
     }
-    return before ? glide(before, { stagger, steps, boxOf: (el) => this.laidBox(el) }) : Promise.resolve();
   }
 
   // Give every card of the piles ``names`` in the layout an element, reusing the element that
@@ -226,12 +254,14 @@ export class Board {
         if (pile.children[index] !== el) pile.insertBefore(el, pile.children[index] || null);
         turnCard(el, name === "s");
         if (this.held.has(el)) return; // still in the player's hand
-        // Written only where a mark is on: a class written, even unchanged, costs the page.
-        if (CARD_MARKS.some((kind) => el.classList.contains(kind))) el.classList.remove(...CARD_MARKS);
+        dropClasses(el, CARD_MARKS);
         if (el.style.transform) el.style.transform = "";
       });
       while (pile.children.length > cards.length) pile.lastElementChild.remove();
-      pile.classList.toggle("empty", cards.length === 0);
+      setClass(pile, "empty", cards.length === 0);
+      const shadowed = SHADOWED[name[0]];
+      if (shadowed) cards.forEach((el, index) => setClass(el, "deep", index < cards.length - shadowed));
+      if (LIGHTS.some((kind) => pile.classList.contains(kind))) this.light(pile);
     }
   }
 
@@ -240,9 +270,10 @@ export class Board {
    * board's ResizeObserver read it, kept for the renders after it, which then need not lay
    * the page out to learn it. ``changed``, the piles whose cards a render changed: the other
    * piles are left alone where the plan puts them where they are (a move changes the plan
-   * of a pile or two at most); without it, every pile is looked at.
+   * of a pile or two at most); without it, every pile is looked at. ``lifts``, the runs a
+   * finger may take (geometry.liftsOf), when the caller has worked them out already.
    */
-  measureBoard(size = null, changed = null) {
+  measureBoard(size = null, changed = null, lifts = undefined) {
     if (size) {
       this.size = size;
       // Read while the page is laid out (a ResizeObserver's turn): the corner the cards'
@@ -258,25 +289,18 @@ export class Board {
     const lengths = (this.layout?.tableau ?? []).map((pile) => pile.length);
     const wings = Boolean(this.facts?.whole_deck_dealt);
     const hold = this.holding(width, height);
-    const lifts = this.legal ? liftsOf(this.legal, this.shape.tableau) : null;
+    if (lifts === undefined) lifts = this.legal ? liftsOf(this.legal, this.shape.tableau) : null;
     this.plannedLifts = String(lifts);
     const geometry = plan(this.shape, width, height, { lengths, lifts, wings, hold });
     if (!hold) this.planned = { width, height, key: this.shapeKey, cap: geometry.cardWidth };
     this.measuredHeight = height;
     this.geometry = geometry;
-    // Written only where they change.
-    const set = (el, key, value) => {
-      if (el.dataset[key] !== value) el.dataset[key] = value;
-    };
-    const style = (el, key, value) => {
-      if (el.style.getPropertyValue(key) !== value) el.style.setProperty(key, value);
-    };
-    set(this.el, "layout", geometry.kind);
-    set(this.el, "planned", `${width}x${height}`); // the board size the plan was made for
+    setData(this.el, "layout", geometry.kind);
+    setData(this.el, "planned", `${width}x${height}`); // the board size the plan was made for
     const cardW = `${geometry.cardWidth}px`;
     const cardH = `${geometry.cardHeight}px`;
-    style(this.el, "--card-w", cardW);
-    style(this.el, "--card-h", cardH);
+    setStyle(this.el, "--card-w", cardW);
+    setStyle(this.el, "--card-h", cardH);
     // A left-handed table: every pile but the tableau's mirrored across the board.
     const mirrored = document.documentElement.classList.contains("left-handed");
     for (const [name, pile] of this.piles) {
@@ -293,21 +317,21 @@ export class Board {
       const drawn = this.drawn.get(pile);
       if (changed && !changed.has(name) && drawn?.key === key && drawn.count === cards.length) continue;
       this.drawn.set(pile, { key, count: cards.length, x, y: box.y, w: box.w, h: box.h });
-      style(pile, "left", `${x}px`);
-      style(pile, "top", `${box.y}px`);
-      style(pile, "width", `${box.w}px`);
-      style(pile, "height", `${box.h}px`);
+      setStyle(pile, "left", `${x}px`);
+      setStyle(pile, "top", `${box.y}px`);
+      setStyle(pile, "width", `${box.w}px`);
+      setStyle(pile, "height", `${box.h}px`);
       const across = box.fan === "across";
-      set(pile, "step", String(step));
-      set(pile, "fan", box.fan ?? "none");
-      if (pile.classList.contains("fan-across") !== across) pile.classList.toggle("fan-across", across);
+      setData(pile, "step", String(step));
+      setData(pile, "fan", box.fan ?? "none");
+      setClass(pile, "fan-across", across);
       for (let index = 0; index < cards.length; index++) {
         const el = cards[index];
         const at = offsets[index] ?? 0;
         const dx = across ? at : 0;
         const dy = across ? 0 : at;
-        style(el, "top", `${dy}px`);
-        style(el, "left", `${dx}px`);
+        setStyle(el, "top", `${dy}px`);
+        setStyle(el, "left", `${dx}px`);
         this.offsets.set(el, { x: dx, y: dy });
       }
     }
@@ -440,17 +464,33 @@ export class Board {
   markTargets(names) {
     for (const [name, pile] of this.piles) {
       if (names.has(name)) this.mark(pile, "target");
-      else if (pile.classList.contains("target")) pile.classList.remove("target");
+      else if (pile.classList.contains("target")) {
+        pile.classList.remove("target");
+        this.light(pile);
+      }
     }
   }
 
   /**
    * Mark element ``el`` of the board with ``kind`` ("target", "hint-target", "chosen",
-   * "selected", "hinted"): clearMarks takes the marks off without searching the board.
+   * "selected", "hinted"): clearMarks takes the marks off without searching the board. A
+   * pile lit as a target lights its top card ("lit").
    */
   mark(el, kind) {
     el.classList.add(kind);
     this.marked.add(el);
+    if (LIGHTS.includes(kind) && this.piles.get(el.dataset.pile) === el) this.light(el);
+  }
+
+  // Light the top card of pile ``pile`` while the pile is lit as a target, and no other card.
+  light(pile) {
+    const lit = LIGHTS.some((kind) => pile.classList.contains(kind));
+    const cards = pile.children;
+    for (let index = 0; index < cards.length; index++) {
+      const on = lit && index === cards.length - 1;
+      setClass(cards[index], "lit", on);
+      if (on) this.marked.add(cards[index]);
+    }
   }
 
   clearMarks() {

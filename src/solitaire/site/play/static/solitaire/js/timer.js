@@ -1,6 +1,8 @@
 // The clock of a game: the server counts from the first move to the end, and the table
 // keeps counting between its answers. Before the first move the clock stands at 0:00.
 
+import { setText } from "./dom.js";
+
 function format(ms) {
   const seconds = Math.floor(ms / 1000);
   const h = Math.floor(seconds / 3600);
@@ -43,7 +45,6 @@ export class Timer {
 
   tick() {
     // Written only when it changes: a text written anew lays the header out again.
-    const text = this.text();
-    if (this.el.textContent !== text) this.el.textContent = text;
+    setText(this.el, this.text());
   }
 }

@@ -1,6 +1,8 @@
 // The toolbar and the scores as the game stands: which tools are on, the move count, the
 // deal's number and what is known of it, the Daily mark, and the board's DOM hooks.
 
+import { setClass, setText } from "./dom.js";
+
 const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 function dayText(iso) {
@@ -12,12 +14,6 @@ export function dailyText(game) {
   if (game.daily) return `Daily deal · ${dayText(game.daily)}`;
   if (game.practice_of) return `Practice · Daily of ${dayText(game.practice_of)}`;
   return "";
-}
-
-// Write ``text`` into ``el`` when it differs: a text written anew lays the header out again,
-// and most of it stays as it was through a move.
-function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
 }
 
 /** Show ``game`` in the toolbar and on the board's hooks; ``fresh``: a game new to this page. */
@@ -37,7 +33,7 @@ export function showGame(table, game, { fresh, before }) {
   ui.restart.disabled = won || !game.moves.length;
   ui.hint.disabled = won;
   ui.finish.hidden = won || !game.finishable;
-  if (ui.newDeal.classList.contains("offered") !== won) ui.newDeal.classList.toggle("offered", won);
+  setClass(ui.newDeal, "offered", won);
   const count = game.moves.length;
   setText(ui.moves, `${count} move${count === 1 ? "" : "s"}`);
   setText(ui.deal, game.deal ? `Deal ${game.deal}` : "");

@@ -4,7 +4,6 @@
 // verdicts and the solver's line come from GET /api/games/ID/review, polled until the review
 // is done.
 
-import { installSuitSprites } from "../js/cards.js";
 import { parseMove, predict } from "../js/moves.js";
 import { Board, cardsOf } from "../js/render.js";
 import { movedText, movingText } from "../js/words.js";
@@ -32,7 +31,6 @@ function verdictWords(k) {
   return WORDS[review.verdicts[k] || "unknown"];
 }
 
-installSuitSprites();
 const board = new Board(section.querySelector("[data-role=review-board]"));
 board.facts = facts;
 new ResizeObserver(() => board.measureBoard()).observe(board.el);
