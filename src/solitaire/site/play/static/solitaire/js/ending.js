@@ -34,6 +34,11 @@ export function dealLostText(game) {
   return `This deal can't be won: our solver proved it lost${how ? ` ${how}` : ""}.`;
 }
 
+// How often and how long the banner reads the solver's answer while it thinks on: a minute
+// and more, past the server's 30 s cap for a solve (as Hint's own polls).
+const WAY_BACK_POLL_MS = 1000;
+const WAY_BACK_POLLS = 40;
+
 const reviewUrl = (game) => `/games/${game.id}/review`;
 
 export class Ending {
@@ -73,7 +78,7 @@ export class Ending {
     if (lost && game.moves.length && !hint && this.asked !== `${game.id}:${game.version}`) {
       this.asked = `${game.id}:${game.version}`;
       this.say(this.ui.stuckText.textContent, { quiet: true });
-      this.askWayBack(game, 3);
+      this.askWayBack(game);
     }
     if (won && this.wonShown !== game.id) {
       this.wonShown = game.id;
@@ -143,18 +148,29 @@ export class Ending {
     if (el.style.bottom) el.style.bottom = "";
   }
 
-  // Ask Hint how far back the game still wins; a busy solver that could not prove it in
-  // time is asked again, up to ``tries`` times in all, while the position stays the same.
-  askWayBack(game, tries) {
+  // Ask Hint how far back the game still wins. While the solver thinks on past Hint's time
+  // (``thinking``), read its latest answer once a second, up to ``polls`` times, while the
+  // position stays the same: asking again at once would only get the same unproved answer.
+  askWayBack(game, polls = WAY_BACK_POLLS) {
     api
       .hint(game.id)
-      .then((answer) => {
-        const now = this.current();
-        const same = now.id === game.id && now.version === game.version;
-        if (answer.result !== "lost" && tries > 1 && same) this.askWayBack(game, tries - 1);
-        else this.learn(game, answer);
-      })
+      .then((answer) => this.awaitWayBack(game, answer, polls))
       .catch(() => {});
+  }
+
+  awaitWayBack(game, answer, polls) {
+    const now = this.current();
+    const same = now.id === game.id && now.version === game.version;
+    if (answer.result === "lost" || !answer.thinking || !same || polls <= 0) {
+      this.learn(game, answer);
+      return;
+    }
+    setTimeout(() => {
+      api
+        .getHint(game.id)
+        .then((next) => this.awaitWayBack(game, next, polls - 1))
+        .catch(() => {});
+    }, WAY_BACK_POLL_MS);
   }
 
   /** Keep Hint's answer for the position of ``game``; true when it proves it lost. */
