@@ -219,6 +219,31 @@ def test_a_stuck_game_says_why_and_takes_back_the_moves_that_lost_it(page: Any) 
     assert page.locator(BANNER).is_hidden()
 
 
+THINKING_ANSWER = {"result": "unknown", "undos": None, "proved": False, "thinking": True}
+"""What a busy site's Hint says at first: not proved in time, the solver thinking on."""
+
+
+def test_the_way_back_comes_when_the_solver_proves_it_after_hints_time(page: Any) -> None:
+    """On a busy site, Hint's answer to the stuck position is first "not proved, thinking
+    on" (every POST here is made to say so, as a site whose solver had no time would): the
+    banner then reads the solver's later answer and gives the way back. It once asked again
+    at once, three times, got the same unproved answer, and gave up."""
+
+    def say_thinking(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        real = route.fetch()  # the site still thinks the position through
+        route.fulfill(response=real, json={**real.json(), **THINKING_ANSWER})
+
+    pattern = "**/api/games/*/hint"
+    page.route(pattern, say_thinking)
+    try:
+        stick_blockade(page)
+    finally:
+        page.unroute(pattern)
+
+
 def test_on_a_phone_the_stuck_banner_takes_its_room_below_the_cards(make_page: Any) -> None:
     """Once Hint's way back lengthens the banner, Blockade's two rows of piles reach under
     where it would lie over the felt, so it goes below the board, and no card is left under
