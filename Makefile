@@ -48,7 +48,10 @@ typecheck: $(STAMP)
 
 # The plain search of the solver's tests (tests/test_solver_helpers.py, the engine alone) keeps
 # its verdicts here in the first pass, and the plain-Python pass reads them back rather than
-# searching again; kept under a digest of the engine's code, and emptied by each `make unit`.
+# searching again; the random-play positions that test_solver_pinned and test_solver_core walk
+# are kept here too, worked out by one test worker for all three, and test_stuck's plain
+# verdicts, for the plain-Python pass. Kept under a digest of the engine's code, and emptied
+# by each `make unit`.
 VERDICTS := .pytest_cache/plain-verdicts
 
 unit: $(STAMP) $(NODE_STAMP)

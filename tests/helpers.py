@@ -8,9 +8,12 @@ the foundations with :func:`table`'s ``f`` argument, which names each foundation
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from solitaire.engine.cards import card_name, parse_card, rank_of, suit_of
+from solitaire.engine.game import Game
 from solitaire.engine.games import get_rules
+from solitaire.engine.layout import Layout
 from solitaire.engine.moves import apply, legal_moves
 from solitaire.engine.rules import Rules
 from solitaire.engine.state import Move, State
@@ -76,3 +79,17 @@ def play(game: str, state: State, *moves: str) -> State:
     for text in moves:
         _, state = apply(rules, state, Move.from_str(text))
     return state
+
+
+@cache
+def parsed(text: str) -> Move:
+    """``Move.from_str(text)``, read once per text: a line of a few hundred moves uses a few
+    dozen texts, and a ``Move`` is frozen, so one serves every line."""
+    return Move.from_str(text)
+
+
+def replay_wins(game: str, number: int, line: Sequence[str]) -> bool:
+    """Whether ``line``, replayed by the engine from deal ``number`` (``Game.replay``: every
+    move checked), wins; an illegal move raises."""
+    played = Game.replay(Layout.dealt(game, number), [parsed(text) for text in line])
+    return played.status == "won"

@@ -8,10 +8,9 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from helpers import replay_wins
 
-from solitaire.engine.game import Game
 from solitaire.engine.games import FEATURED
-from solitaire.engine.layout import Layout
 from solitaire.solver.survey import Summary, load, wilson
 
 SURVEYS = Path(str(resources.files("solitaire"))) / "data" / "survey"
@@ -45,8 +44,7 @@ def test_the_published_survey_covers_every_deal_from_1(game: str) -> None:
 def test_every_published_win_replays_to_a_win(game: str) -> None:
     for number, row in load(SURVEYS / f"{game}.json").items():
         if row["result"] == "won":
-            game_played = Game.replay(Layout.dealt(game, number), row["solution"].split())
-            assert game_played.status == "won", f"{game} deal {number}"
+            assert replay_wins(game, number, row["solution"].split()), f"{game} deal {number}"
         else:
             assert row["solution"] == ""
 

@@ -9,12 +9,13 @@ import dataclasses
 import hashlib
 import json
 import os
+import pickle
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from solitaire.engine.cards import code_of, parse_card, rank_of, suit_of
 from solitaire.engine.game import Game
@@ -245,7 +246,16 @@ def mirror(rules: Rules, state: State) -> object:
     """The position with the order of interchangeable piles forgotten: tableau piles (unless
     the stock still deals or refills by pile index), foundations, free cells.
     """
-    ordered = rules.stock is not None and (rules.stock.refill or rules.stock.to.name != "WASTE")
+    return _mirror(_ordered(rules), state)
+
+
+def _ordered(rules: Rules) -> bool:
+    """Whether the order of the tableau piles matters while the stock holds cards."""
+    return rules.stock is not None and (rules.stock.refill or rules.stock.to.name != "WASTE")
+
+
+def _mirror(ordered: bool, state: State) -> object:
+    """:func:`mirror`, with :func:`_ordered` worked out once by the caller."""
     tableau = state.tableau if ordered and state.stock else tuple(sorted(state.tableau))
     cells = tuple(sorted(-1 if card is None else card for card in state.cells))
     return (tableau, tuple(sorted(state.foundations)), cells, state.stock, state.waste)
@@ -255,7 +265,8 @@ KEPT = os.environ.get("SOLITAIRE_PLAIN_VERDICTS")
 """A folder where :func:`exhaustive` keeps its verdicts, for the passes of one ``make test``
 (the Makefile sets it): the plain search uses the engine alone, so the plain-Python pass
 finds there what the first pass worked out, and spends its time on what it checks, the
-plain-Python solver. Unset: nothing is kept."""
+plain-Python solver; and :func:`kept_once` keeps there what the test workers would each
+work out alike (``test_solver_pinned.positions``). Unset: nothing is kept."""
 
 _known: dict[str, str | None] | None = None
 
@@ -286,6 +297,34 @@ def _kept() -> dict[str, str | None]:
                     continue
                 _known[key] = verdict
     return _known
+
+
+T = TypeVar("T")
+
+
+def kept_once(name: str, inputs: list[Path], work: Callable[[], T]) -> T:
+    """``work()``, kept in :data:`KEPT` under ``name`` for the other test workers and passes
+    of the same run, as long as the engine and ``inputs`` (the files that ``work`` reads
+    besides the engine) stay the same; with :data:`KEPT` unset, worked out each time. The
+    file is written whole under another name and then renamed, so a reader never sees half
+    of it; two workers that miss at once both work it out, and both write the same."""
+    if KEPT is None:
+        return work()
+    digest = hashlib.sha256()
+    for path in inputs:
+        digest.update(path.read_bytes())
+    path = Path(KEPT) / _engine_digest() / f"{name}-{digest.hexdigest()[:16]}.pickle"
+    try:
+        kept: T = pickle.loads(path.read_bytes())
+        return kept
+    except FileNotFoundError:
+        pass
+    result = work()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f"{path.name}.{os.getpid()}")
+    partial.write_bytes(pickle.dumps(result))
+    os.replace(partial, path)
+    return result
 
 
 def exhaustive(rules: Rules, state: State, limit: int) -> str | None:
@@ -319,18 +358,20 @@ waste game's tests search many positions a few moves apart)."""
 
 
 def _plain_search(rules: Rules, state: State, limit: int) -> str | None:
-    closed = _closed_lost.get(rules, {}).get(mirror(rules, state))
+    ordered = _ordered(rules)
+    closed = _closed_lost.get(rules, {}).get(_mirror(ordered, state))
     if closed is not None and closed <= limit:
         return "lost"
-    seen = {mirror(rules, state)}
+    seen = {_mirror(ordered, state)}
     queue = deque([state])
+    cards = rules.cards
     while queue:
         position = queue.popleft()
-        if position.home_count() == rules.cards:
+        if sum(map(len, position.foundations)) == cards:  # State.home_count, inlined
             return "won"
         for move in legal_moves(rules, position):
             after = play(rules, position, move)
-            key = mirror(rules, after)
+            key = _mirror(ordered, after)
             if key not in seen:
                 if len(seen) >= limit:
                     return None

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_solver_helpers import kept_once
 
 import solitaire
 from solitaire.engine.deal import deal
@@ -90,7 +91,17 @@ def positions(rules: Rules) -> tuple[tuple[State, ...], ...]:
     random branches off stored winning lines. Each state once in its group (the walks and
     branches come back to about one position in seven they have seen, and a state checked
     again proves nothing more); worked out once per game and test worker, since this file's
-    two kernels and ``test_solver_core`` walk the same groups."""
+    two kernels and ``test_solver_core`` walk the same groups, and once per run of the suite
+    where the Makefile gives a folder to keep them in (``kept_once``): the test workers share
+    them."""
+    survey = Path(solitaire.__file__).parent / "data" / "survey" / f"{rules.id}.json"
+    return kept_once(
+        f"positions-{rules.id}", [Path(__file__), survey], lambda: _walk_positions(rules)
+    )
+
+
+def _walk_positions(rules: Rules) -> tuple[tuple[State, ...], ...]:
+    """:func:`positions`, worked out."""
     groups = []
     for number in range(1, WALKS + 1):
         groups.append(walk(rules, deal(rules, number), STEPS, random.Random(number)))

@@ -6,10 +6,13 @@ small positions are often lost, so that both verdicts are compared. Three kinds 
 nearly won tables, scattered ones (cards of one suit or a few strewn over the piles, the
 free cell, the stock and the waste, the two foundations of a suit at different heights),
 three Streets end-games that the solver once called lost (issue 21), and Fours Up tables
-with built piles, where the dead-position test (``solitaire.solver.dead``) applies.
+with built piles, where the dead-position test (``solitaire.solver.dead``) and the waste game
+apply.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 from helpers import cards, foundation, table
@@ -34,6 +37,63 @@ SCATTERED_LIMIT = 1500
 """Positions the plain search may visit from a scattered position."""
 
 
+def _distinct_when_narrowed(games: tuple[str, ...]) -> list[str]:
+    """``games`` less those whose rules on two and on three piles are those of a game before
+    them but for the id, name and summary (Maria's are Streets', Limited's and Busy Aces'
+    are Forty Thieves'): the same tables, the same rules and the same solver, checked once."""
+    kept: dict[tuple[str, ...], str] = {}
+    for game in games:
+        shapes = tuple(
+            repr(dataclasses.replace(narrow(get_rules(game), piles), id="", name="", summary=""))
+            for piles in (2, 3)
+        )
+        kept.setdefault(shapes, game)
+    return list(kept.values())
+
+
+def _seeds(text: str) -> frozenset[int]:
+    """Seeds from their numbers, written with spaces."""
+    return frozenset(int(seed) for seed in text.split())
+
+
+NARROWED = _distinct_when_narrowed(FEATURED)
+"""The games whose rules on fewer piles differ."""
+
+_SEEDS_0 = _seeds("54 126 150 198")
+_SEEDS_1 = _seeds("54")
+_SEEDS_2 = _seeds("30 54 61 87 126 127 142 150 183 191 198")
+_SEEDS_3 = _seeds("5 6 7 14 15 20 22 23 29 30 36 38 39 46 47 54 68 69 77 78 85 87 94")
+_SEEDS_4 = _seeds(
+    "18 20 22 27 30 38 44 45 54 61 67 82 87 93 94 103 107 110 113 117"
+    " 126 139 141 142 149 150 181 190 194 198"
+)
+_SEEDS_5 = _seeds(
+    "2 3 4 5 7 12 14 15 20 26 29 30 31 33 35 36 37 43 44 45 46 51 52 54 55"
+    " 57 67 68 69 75 77 78 79 84 85 89 91 94 95"
+)
+_SEEDS_6 = _seeds("13 39 45 46 53 63 79")
+SCATTERED_OVER_LIMIT = {
+    ("streets", 2): _SEEDS_0,
+    ("streets", 3): _SEEDS_1,
+    ("forty-thieves", 2): _SEEDS_2,
+    ("lucas", 2): _SEEDS_2,
+    ("deuces", 2): _SEEDS_2,
+    ("forty-thieves", 3): _SEEDS_3,
+    ("lucas", 3): _SEEDS_3,
+    ("deuces", 3): _SEEDS_3,
+    ("fours-up", 2): _SEEDS_4,
+    ("fours-up", 3): _SEEDS_5,
+    ("stronghold", 3): _SEEDS_6,
+    ("siegecraft", 3): _SEEDS_6,
+    ("blockade", 3): _seeds("36 70"),
+}
+"""The seeds of scattered tables from which the plain search reaches more than
+:data:`SCATTERED_LIMIT` positions, by game and piles: found by running it on every seed,
+and left out here without a search, since it would give up on them and compare nothing.
+The tables kept are the same as before; a table that comes to need more positions is
+still left out by the search (and counted against the test's minimum)."""
+
+
 def compare(rules: Rules, state: State, limit: int = LIMIT) -> str | None:
     """Check the solver against the plain search; return the verdict (None: skipped)."""
     expected = exhaustive(rules, state, limit)
@@ -56,7 +116,7 @@ def test_it_agrees_with_a_search_without_pruning(game: str) -> None:
     assert verdicts.count("won") >= 8
 
 
-@pytest.mark.parametrize("game", FEATURED)
+@pytest.mark.parametrize("game", NARROWED)
 @pytest.mark.parametrize("piles", [2, 3])
 def test_it_agrees_on_fewer_piles(game: str, piles: int) -> None:
     rules = narrow(get_rules(game), piles)
@@ -67,13 +127,16 @@ def test_it_agrees_on_fewer_piles(game: str, piles: int) -> None:
 
 
 @pytest.mark.long
-@pytest.mark.parametrize("game", FEATURED)
+@pytest.mark.parametrize("game", NARROWED)
 @pytest.mark.parametrize("piles", [2, 3])
 def test_it_agrees_on_scattered_positions(game: str, piles: int) -> None:
     rules = narrow(get_rules(game), piles)
     compared = []
     verdicts = []
+    over = SCATTERED_OVER_LIMIT.get((game, piles), frozenset())
     for seed in range(SCATTERED[piles]):
+        if seed in over:
+            continue
         state = scattered(rules, 5 + seed % 8, seed)
         verdict = compare(rules, state, SCATTERED_LIMIT)
         if verdict is not None:
@@ -134,15 +197,32 @@ def test_issue_21_end_games_are_won(name: str) -> None:
     assert compare(get_rules("streets"), state, limit=100_000) == "won"
 
 
+BUILT_OVER_LIMIT = {
+    2: _seeds("19 25 95 124"),
+    3: _seeds(
+        "3 12 20 25 26 27 31 33 39 40 45 51 55 59 61 67 69 74 76 80 82 89 90 95"
+        " 105 111 114 115 129 130 134 138 139 144 145"
+    ),
+}
+"""The seeds of built Fours Up tables, of seeds 0-149, from which the plain search reaches more
+than :data:`SCATTERED_LIMIT` positions, by piles: left out without a search, as in
+:data:`SCATTERED_OVER_LIMIT`."""
+
+
 @pytest.mark.long
 @pytest.mark.parametrize("piles", [2, 3])
-def test_dead_positions_are_lost(piles: int) -> None:
-    """Wherever the dead-position test fires, the plain search finds no win; and the solver,
-    which uses the test, agrees with the plain search on every one of these tables."""
+def test_dead_positions_and_the_waste_games_losses_are_lost(piles: int) -> None:
+    """Wherever the dead-position test fires, or the waste game
+    (``solitaire.solver.wastegame``) proves a table lost, the plain search finds no win; and
+    the solver, which uses both, agrees with the plain search on every one of these tables.
+    Both on the same tables, whose plain searches are the cost."""
     rules = narrow(get_rules("fours-up"), piles)
     verdicts: list[str] = []
     dead: list[str] = []
+    wasted: list[str] = []
     for seed in range(150):
+        if seed in BUILT_OVER_LIMIT[piles]:
+            continue
         state = built(rules, 6 + seed % 7, seed)
         verdict = compare(rules, state, SCATTERED_LIMIT)
         if verdict is None:
@@ -151,8 +231,12 @@ def test_dead_positions_are_lost(piles: int) -> None:
         kernel = Kernel(rules, state)
         if kernel.dead(kernel.position(state)):
             dead.append(verdict)
+        kernel = Kernel(rules, state)
+        if kernel.waste_game(kernel.position(state), 100_000, None)[0] == "lost":
+            wasted.append(verdict)
     assert dead.count("lost") >= 10  # the test fires often here, and never on a win
     assert "won" not in dead
+    assert wasted.count("lost") >= 10 and "won" not in wasted  # so does the waste game
     assert verdicts.count("won") >= 10  # and the tables are not all lost
 
 

@@ -6,6 +6,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from helpers import replay_wins
 
 from solitaire.deals.daily import MIN_POOL
 from solitaire.deals.makewinnable import extend, import_survey, save
@@ -47,9 +48,15 @@ def test_a_screened_list_holds_only_deals_its_screen_chooses(game: str) -> None:
 @pytest.mark.long
 @pytest.mark.parametrize("game", FEATURED)
 def test_every_stored_solution_replays_to_a_win(game: str) -> None:
+    """Each line of the list that is not the published survey's line for the same deal, move
+    for move: those (seven in ten of the lists' moves, the lists being imported from the
+    surveys) are replayed by ``test_published_survey``, which replays every published win."""
+    published = load_survey(SURVEYS / f"{game}.json")
     for proved in proved_deals(game):
-        played = Game.replay(Layout.dealt(game, proved.deal), proved.solution)
-        assert played.status == "won", f"{game} deal {proved.deal}"
+        row = published.get(proved.deal)
+        if row is not None and row["solution"].split() == list(proved.solution):
+            continue
+        assert replay_wins(game, proved.deal, proved.solution), f"{game} deal {proved.deal}"
 
 
 def test_building_a_list_resumes_where_it_stopped(tmp_path: Path) -> None:
