@@ -204,3 +204,29 @@ def test_a_server_stopped_while_hints_think_on_stops_without_a_traceback(serving
     served.kill(signal.SIGTERM)
     log = (served.data / "serve.log").read_text()
     assert "Traceback" not in log and "Error" not in log, log
+
+
+def test_one_web_process_by_default_unless_the_processes_share_a_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without REDIS_URL each web process keeps Hint's answers in its own memory, so the
+    site runs one by default, and more than one is served with a warning; with it, one per
+    core."""
+    from click.testing import CliRunner
+
+    import solitaire.site.server as server
+    from solitaire.cli import site
+
+    served: list[int] = []
+    monkeypatch.setattr(server, "serve", lambda **kwargs: served.append(kwargs["workers"]))
+    monkeypatch.setattr(site, "cores", lambda: 4)
+    runner = CliRunner()
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    quiet = runner.invoke(site.serve, [])
+    warned = runner.invoke(site.serve, ["--workers", "2"])
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/0")
+    shared = runner.invoke(site.serve, [])
+    assert (quiet.exit_code, warned.exit_code, shared.exit_code) == (0, 0, 0)
+    assert served == [1, 2, 4]
+    assert "warning" not in quiet.output and "warning" not in shared.output
+    assert "REDIS_URL" in warned.output and "per process" in warned.output
