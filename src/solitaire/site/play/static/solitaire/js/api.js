@@ -71,6 +71,10 @@ export const restart = (id, version) => request("POST", `${games}/${id}/restart`
 export const hint = (id) => request("POST", `${games}/${id}/hint`, {});
 /** The latest Hint answer at the game's position, without asking for more (404: none yet). */
 export const getHint = (id) => request("GET", `${games}/${id}/hint`);
+/** While the solver thinks on past Hint's time, how often its latest answer is read (getHint),
+ * and how many times: a minute and more, past the server's 30 s cap for a solve. */
+export const HINT_POLL_MS = 1000;
+export const HINT_POLLS = 40;
 export const dailyBoard = (game, date) =>
   request("GET", `/api/daily/${game}${date ? `?date=${date}` : ""}`);
 export const getSettings = () => request("GET", "/api/settings");

@@ -34,11 +34,6 @@ export function dealLostText(game) {
   return `This deal can't be won: our solver proved it lost${how ? ` ${how}` : ""}.`;
 }
 
-// How often and how long the banner reads the solver's answer while it thinks on: a minute
-// and more, past the server's 30 s cap for a solve (as Hint's own polls).
-const WAY_BACK_POLL_MS = 1000;
-const WAY_BACK_POLLS = 40;
-
 const reviewUrl = (game) => `/games/${game.id}/review`;
 
 export class Ending {
@@ -149,9 +144,9 @@ export class Ending {
   }
 
   // Ask Hint how far back the game still wins. While the solver thinks on past Hint's time
-  // (``thinking``), read its latest answer once a second, up to ``polls`` times, while the
+  // (``thinking``), read its latest answer as Hint does, up to ``polls`` times, while the
   // position stays the same: asking again at once would only get the same unproved answer.
-  askWayBack(game, polls = WAY_BACK_POLLS) {
+  askWayBack(game, polls = api.HINT_POLLS) {
     api
       .hint(game.id)
       .then((answer) => this.awaitWayBack(game, answer, polls))
@@ -170,7 +165,7 @@ export class Ending {
         .getHint(game.id)
         .then((next) => this.awaitWayBack(game, next, polls - 1))
         .catch(() => {});
-    }, WAY_BACK_POLL_MS);
+    }, api.HINT_POLL_MS);
   }
 
   /** Keep Hint's answer for the position of ``game``; true when it proves it lost. */

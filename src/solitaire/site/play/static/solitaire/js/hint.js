@@ -9,9 +9,6 @@ import { parseMove } from "./moves.js";
 import { cardsOf } from "./render.js";
 import { adviceText } from "./words.js";
 
-const POLL_MS = 1000;
-const POLLS = 40; // a minute and more: past the server's 30 s cap for a solve
-
 const PROVED = "This position can still be won, and this move is on a winning line.";
 const THINKING =
   "Not proved yet: this is the solver's best guess, and it is still thinking about this position.";
@@ -62,7 +59,7 @@ export class Hinter {
     }
     const proved = answer.result === "won";
     table.say(hintText(game.layout, answer, game.table), { keep: true, mark: proved ? "proved" : "unproved" });
-    if (answer.thinking && !proved) this.poll(game, POLLS);
+    if (answer.thinking && !proved) this.poll(game, api.HINT_POLLS);
   }
 
   same(game) {
@@ -85,6 +82,6 @@ export class Hinter {
       if (!this.same(game)) return;
       if (answer.thinking && answer.result !== "won" && answer.result !== "lost") this.poll(game, left - 1);
       else this.show(game, answer);
-    }, POLL_MS);
+    }, api.HINT_POLL_MS);
   }
 }
