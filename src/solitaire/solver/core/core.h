@@ -49,6 +49,7 @@
 #define MAXC 4      /* free cells */
 #define MAXCARDS 104
 #define MAXSTOCK 128
+#define ONTO_MAX 8  /* cards one card builds on, in a game rule 9 holds for (one deck) */
 #define MAXMOVES 1024
 #define MAXSTEPS 128 /* moves in one child: the move and the safe moves after it */
 #define EMPTY 255
@@ -121,7 +122,7 @@ typedef struct {
     int runs_only;         /* the dead-position test holds (dead.py) */
     int immovable_test;    /* the test of cards that never move holds (immovable.py) */
     int immovable_on;      /* and the searches cut what it proves lost (prune_immovable) */
-    uint8_t onto[52][8];   /* the cards each card builds on */
+    uint8_t onto[52][ONTO_MAX]; /* the cards each card builds on (immovable.c) */
     uint8_t nonto[52];
     uint8_t sequence[52];  /* suit s's cards in foundation order at [13 * s] */
     uint8_t stock_cards[MAXSTOCK];

@@ -50,8 +50,16 @@ static int core_init(Core *k, PyObject *args, PyObject *kwds) {
     for (int i = 0; i < 53; i++) k->next_home[i] = next[i] == EMPTY ? -1 : next[i];
     for (int card = 0; card < 52; card++) {
         k->nonto[card] = 0;
-        for (int top = 0; top < 52 && k->nonto[card] < 8; top++)
-            if (k->fits_on[top * 52 + card]) k->onto[card][k->nonto[card]++] = (uint8_t)top;
+        for (int top = 0; top < 52; top++) {
+            if (!k->fits_on[top * 52 + card]) continue;
+            /* A card left out of onto would make rule 9 call a movable card stuck. */
+            if (k->nonto[card] == ONTO_MAX) {
+                if (!k->immovable_test) break;
+                PyErr_SetString(PyExc_ValueError, "rule 9 takes at most 8 cards a card builds on");
+                return -1;
+            }
+            k->onto[card][k->nonto[card]++] = (uint8_t)top;
+        }
     }
     for (int i = 0; i < 52; i++) {
         k->below[i] = low[i] == EMPTY ? -1 : low[i];
