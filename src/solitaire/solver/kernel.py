@@ -26,6 +26,7 @@ from solitaire.solver.lookup import Lookup
 from solitaire.solver.moves import generate
 from solitaire.solver.protocol import Keys
 from solitaire.solver.scoring import Scorer, Weights
+from solitaire.solver.stranded import stranded
 from solitaire.solver.tables import (
     CELL0,
     DEAL,
@@ -160,6 +161,11 @@ class Kernel:
         """True when :func:`solitaire.solver.immovable.immovable` proves ``pos`` lost
         (never in a game without ``immovable_test``)."""
         return self.t.immovable_test and immovable(self.t, pos[0])
+
+    def stranded(self, pos: Position, limit: int) -> bool:
+        """True when :func:`solitaire.solver.stranded.stranded` proves ``pos`` lost within
+        ``limit`` states of its relaxed game (never in a game without ``immovable_test``)."""
+        return self.t.immovable_test and stranded(self.t, pos[0], limit)
 
     def prune_immovable(self, on: bool) -> None:
         """Whether :meth:`children` leaves out the children that :meth:`immovable` proves

@@ -43,6 +43,7 @@ from solitaire.solver.protocol import Core, RawMove
 from solitaire.solver.scoring import Weights
 from solitaire.solver.shorten import shorten
 from solitaire.solver.stockbeam import StockBeam
+from solitaire.solver.stranded import LIMIT as STRANDED_LIMIT
 from solitaire.solver.tables import DEAL, tables
 from solitaire.solver.verdict import Verdict
 
@@ -191,6 +192,8 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
         result, line = searches.probes(reserve or kept)
     if result == UNKNOWN and reserve and searches.left() <= reserve:
         result, line = searches.portfolio(reserve)
+    if result == UNKNOWN and tables(rules).immovable_test and not late(deadline):
+        result = LOST if kernel.stranded(root, STRANDED_LIMIT) else UNKNOWN  # rule 10
     if result == UNKNOWN and kept:
         result, line = searches.late_searches(kept)
     if result == UNKNOWN:

@@ -19,6 +19,7 @@
  *   key.c        the canonical key (kernel.py's Kernel.key)
  *   scoring.c    scores, Scorer (scoring.py)
  *   immovable.c  a card that can never move (immovable.py)
+ *   stranded.c   cards stranded for want of an empty pile (stranded.py)
  *   placement.c  the cards out home and on the piles as a card leaves the waste (placement.py)
  *   dead.c       the dead-position test (dead.py)
  *   wastegame.c  the waste game, a proof from the stock and the waste alone (wastegame.py)
@@ -280,6 +281,10 @@ void cards_out(const Core *k, const Pos *p, uint8_t *out);
 /* ------------------------------------------------------------------ immovable.c */
 
 int immovable(const Core *k, const Pos *p);
+
+/* ------------------------------------------------------------------ stranded.c */
+
+int stranded(const Core *k, const Pos *p, long limit);
 
 /* ------------------------------------------------------------------ placement.c */
 

@@ -213,6 +213,15 @@ static PyObject *core_immovable(Core *k, PyObject *obj) {
     return PyBool_FromLong(k->immovable_test && immovable(k, &p));
 }
 
+static PyObject *core_stranded(Core *k, PyObject *args) {
+    PyObject *obj;
+    long limit;
+    Pos p;
+    if (!PyArg_ParseTuple(args, "Ol", &obj, &limit)) return NULL;
+    if (unpack(k, obj, &p) < 0) return NULL;
+    return PyBool_FromLong(k->immovable_test && stranded(k, &p, limit));
+}
+
 static PyObject *core_prune_immovable(Core *k, PyObject *obj) {
     int on = PyObject_IsTrue(obj);
     if (on < 0) return NULL;
@@ -346,6 +355,8 @@ static PyMethodDef core_methods[] = {
     {"prune_immovable", (PyCFunction)core_prune_immovable, METH_O,
      "Whether the searches cut the children a card of which can never move."},
     {"immovable", (PyCFunction)core_immovable, METH_O, "Whether a card can never move."},
+    {"stranded", (PyCFunction)core_stranded, METH_VARARGS,
+     "stranded(pos, limit): whether the relaxed game of rule 10 proves it lost."},
     {"safe", (PyCFunction)core_safe, METH_O, "The cards that may go home with no loss."},
     {"key", (PyCFunction)core_key, METH_O, "The canonical key."},
     {"moves", (PyCFunction)core_moves, METH_O, "Every move worth trying."},

@@ -1,0 +1,210 @@
+/* Cards stranded for want of an empty pile (rule 10). Python twin: stranded.py, whose
+ * docstring gives the argument. It visits the relaxed game's states in the twin's order, so
+ * both give up at the same state. Only for a core with immovable_test (one deck, every card
+ * not on the piles home).
+ *
+ * A state is how many cards of each pile have moved and how many of each suit are home,
+ * packed in two words: six bits a pile (ten piles in the first word, the rest in the second)
+ * and four bits a suit; the second word's top bit marks a used slot of the seen set.
+ */
+#include "core.h"
+
+typedef struct {
+    uint64_t a, b;
+} StateKey;
+
+typedef struct {
+    const Core *k;
+    int P, empty;
+    int8_t where[52];
+    uint8_t depth[52], sizes[MAXP], suit[52], rank[52];
+    uint8_t held[MAXP][52]; /* each pile's cards, bottom first */
+    StateKey *slots;
+    size_t mask, count, limit;
+} Relaxed;
+
+#define USED (1ull << 63)
+
+static StateKey pack_state(const Relaxed *r, const uint8_t *moved, const uint8_t *home) {
+    StateKey key = {0, USED};
+    for (int i = 0; i < r->P; i++) {
+        if (i < 10)
+            key.a |= (uint64_t)moved[i] << (6 * i);
+        else
+            key.b |= (uint64_t)moved[i] << (6 * (i - 10));
+    }
+    for (int s = 0; s < 4; s++) key.b |= (uint64_t)home[s] << (40 + 4 * s);
+    return key;
+}
+
+static size_t slot_of(StateKey key, size_t mask) {
+    uint64_t h = key.a * 0x9E3779B97F4A7C15ull ^ (key.b + 0x632BE59BD9B4E019ull);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    return (size_t)h & mask;
+}
+
+/* 1: added, 0: seen before, -1: out of memory. */
+static int add_state(Relaxed *r, StateKey key) {
+    size_t at = slot_of(key, r->mask);
+    while (r->slots[at].b) {
+        if (r->slots[at].a == key.a && r->slots[at].b == key.b) return 0;
+        at = (at + 1) & r->mask;
+    }
+    if (2 * (r->count + 1) > r->mask + 1) {
+        size_t size = 2 * (r->mask + 1);
+        StateKey *grown = calloc(size, sizeof *grown);
+        if (!grown) return -1;
+        for (size_t i = 0; i <= r->mask; i++) {
+            if (!r->slots[i].b) continue;
+            size_t to = slot_of(r->slots[i], size - 1);
+            while (grown[to].b) to = (to + 1) & (size - 1);
+            grown[to] = r->slots[i];
+        }
+        free(r->slots);
+        r->slots = grown;
+        r->mask = size - 1;
+        at = slot_of(key, r->mask);
+        while (r->slots[at].b) at = (at + 1) & r->mask;
+    }
+    r->slots[at] = key;
+    r->count++;
+    return 1;
+}
+
+static int seen_state(const Relaxed *r, StateKey key) {
+    size_t at = slot_of(key, r->mask);
+    while (r->slots[at].b) {
+        if (r->slots[at].a == key.a && r->slots[at].b == key.b) return 1;
+        at = (at + 1) & r->mask;
+    }
+    return 0;
+}
+
+/* Whether card may take a card onto it: not home, not other, and on top of what is left of
+ * its pile or moved. */
+static int is_free(const Relaxed *r, int card, const uint8_t *moved, const uint8_t *home,
+                   int other) {
+    int pile = r->where[card];
+    return pile >= 0 && card != other && r->rank[card] >= home[r->suit[card]] &&
+           r->depth[card] + 1 >= r->sizes[pile] - moved[pile];
+}
+
+static int is_based(const Relaxed *r, int card, const uint8_t *moved, const uint8_t *home) {
+    for (int i = 0; i < r->k->nonto[card]; i++)
+        if (is_free(r, r->k->onto[card][i], moved, home, -1)) return 1;
+    return 0;
+}
+
+/* An augmenting path from card (Kuhn's algorithm); seat: base -> the card on it, -1. */
+static int seat_card(const Relaxed *r, int card, int8_t *seat, uint64_t *tried,
+                     const uint8_t *moved, const uint8_t *home, int other) {
+    for (int i = 0; i < r->k->nonto[card]; i++) {
+        int base = r->k->onto[card][i];
+        if ((*tried >> base) & 1 || !is_free(r, base, moved, home, other)) continue;
+        *tried |= 1ull << base;
+        if (seat[base] < 0 || seat_card(r, seat[base], seat, tried, moved, home, other)) {
+            seat[base] = (int8_t)card;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether the counting allows an empty pile as card (on top, not moved) moves. */
+static int room(const Relaxed *r, const uint8_t *moved, const uint8_t *home, int card) {
+    int piles = r->empty, out = 0;
+    uint8_t cards[52];
+    for (int i = 0; i < r->P; i++) {
+        if (r->sizes[i] && moved[i] == r->sizes[i]) piles++;
+        for (int at = r->sizes[i] - moved[i]; at < r->sizes[i]; at++) {
+            int one = r->held[i][at];
+            if (r->rank[one] >= home[r->suit[one]]) cards[out++] = (uint8_t)one;
+        }
+    }
+    int need = out + 1 - piles;
+    if (need <= 0) return 1;
+    int8_t seat[52];
+    memset(seat, -1, sizeof seat);
+    int seated = 0;
+    for (int i = 0; i < out; i++) {
+        uint64_t tried = 0;
+        if (seat_card(r, cards[i], seat, &tried, moved, home, card) && ++seated >= need)
+            return 1;
+    }
+    return 0;
+}
+
+/* 1: some sequence of steps from this state sends every card home; 0: none; -1: gave up
+ * (the limit, or out of memory). */
+static int wins(Relaxed *r, const uint8_t *moved, const uint8_t *home) {
+    const Core *k = r->k;
+    int done = 1;
+    for (int s = 0; s < 4; s++)
+        if (home[s] < 13) done = 0;
+    if (done) return 1;
+    StateKey key = pack_state(r, moved, home);
+    if (seen_state(r, key)) return 0;
+    if (r->count >= r->limit) return -1;
+    if (add_state(r, key) < 0) return -1;
+    uint8_t after[MAXP], up[4];
+    for (int s = 0; s < 4; s++) {
+        if (home[s] == 13) continue;
+        int card = k->sequence[13 * s + home[s]], pile = r->where[card];
+        int top = r->sizes[pile] - moved[pile];
+        if (r->depth[card] < top - 1) continue;
+        memcpy(after, moved, (size_t)r->P);
+        if (r->depth[card] == top - 1) after[pile]++;
+        memcpy(up, home, 4);
+        up[s]++;
+        int got = wins(r, after, up);
+        if (got) return got;
+    }
+    for (int i = 0; i < r->P; i++) {
+        if (moved[i] == r->sizes[i]) continue;
+        int card = r->held[i][r->sizes[i] - 1 - moved[i]];
+        if (is_based(r, card, moved, home) || room(r, moved, home, card)) {
+            memcpy(after, moved, (size_t)r->P);
+            after[i]++;
+            int got = wins(r, after, home);
+            if (got) return got;
+        }
+    }
+    return 0;
+}
+
+int stranded(const Core *k, const Pos *p, long limit) {
+    Relaxed *r = calloc(1, sizeof *r);
+    if (!r) return 0;
+    r->k = k;
+    r->P = k->P;
+    r->limit = limit > 0 ? (size_t)limit : 0;
+    memset(r->where, -1, sizeof r->where);
+    for (int i = 0; i < k->P; i++) {
+        const uint8_t *cards = pile(p, i);
+        r->sizes[i] = p->len[i];
+        if (!p->len[i]) r->empty++;
+        for (int at = 0; at < p->len[i]; at++) {
+            r->where[cards[at]] = (int8_t)i;
+            r->depth[cards[at]] = (uint8_t)at;
+            r->held[i][at] = cards[at];
+        }
+    }
+    uint8_t moved[MAXP] = {0}, home[4];
+    for (int s = 0; s < 4; s++) {
+        int count = 0;
+        while (count < 13 && r->where[k->sequence[13 * s + count]] < 0) count++;
+        home[s] = (uint8_t)count;
+        for (int at = 0; at < 13; at++) {
+            r->suit[k->sequence[13 * s + at]] = (uint8_t)s;
+            r->rank[k->sequence[13 * s + at]] = (uint8_t)at;
+        }
+    }
+    r->mask = 1023;
+    r->slots = calloc(r->mask + 1, sizeof *r->slots);
+    int got = r->slots ? wins(r, moved, home) : -1;
+    free(r->slots);
+    free(r);
+    return got == 0;
+}

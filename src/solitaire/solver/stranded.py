@@ -1,0 +1,172 @@
+"""Cards stranded for want of an empty pile: a test that proves lost positions of the games
+rule 9 holds in (docs/solver.md, Pruning, rule 10, gives the proof).
+
+It follows a relaxed game whose state is which cards of the position have moved (a top part
+of each pile) and how many cards of each suit are home. A card that has not moved may move
+when every card above it has: home when the card under it in its suit's order is home; onto a
+card it builds on that is on top or has moved, and is not home; or to an empty pile while
+:meth:`_Relaxed.room` allows one. A card that has moved may go home when the card under it
+is home. The real game's empty piles are bounded by counting: each card that has moved and
+is not home lies either directly on a distinct card it builds on, or at the bottom of a pile
+that no card of the position is left on. When no sequence of these steps sends every card
+home, no line of the real game wins.
+
+The relaxed game can have many states; the test gives up (answers False) once it has seen
+``limit`` of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from solitaire.solver.tables import Tables
+
+LIMIT: Final = 200_000
+"""The most states of the relaxed game the test visits before it gives up."""
+
+
+def stranded(t: Tables, piles: Sequence[bytes], limit: int = LIMIT) -> bool:
+    """True when no sequence of the relaxed game's steps sends every card on ``piles``
+    home, so the position is lost; False when one does or ``limit`` states were not
+    enough to tell. Only for tables with ``immovable_test`` (every card not on the piles is
+    home, one deck)."""
+    return _Relaxed(t, piles).lost(limit)
+
+
+class _Relaxed:
+    """The relaxed game of one position (see the module's docstring)."""
+
+    def __init__(self, t: Tables, piles: Sequence[bytes]) -> None:
+        self.piles = piles
+        self.sizes = [len(pile) for pile in piles]
+        self.where = [-1] * 52  # card -> its pile, -1: home
+        self.depth = [0] * 52  # card -> its index from the bottom of its pile
+        for index, pile in enumerate(piles):
+            for at, card in enumerate(pile):
+                self.where[card] = index
+                self.depth[card] = at
+        self.empty = self.sizes.count(0)
+        self.onto = t.onto
+        self.sequence = t.sequence
+        self.suit = [0] * 52  # card -> the suit whose sequence holds it
+        self.rank = [0] * 52  # card -> its index in that sequence
+        for suit, cards in enumerate(t.sequence):
+            for at, card in enumerate(cards):
+                self.suit[card] = suit
+                self.rank[card] = at
+        self.seen: set[bytes] = set()
+
+    def lost(self, limit: int) -> bool:
+        """Whether every state reachable from the position's was seen, within ``limit``,
+        and none has every card home."""
+        home = []
+        for cards in self.sequence:
+            count = 0
+            while count < len(cards) and self.where[cards[count]] < 0:
+                count += 1
+            home.append(count)
+        try:
+            return not self._wins([0] * len(self.piles), home, limit)
+        except _GaveUp:
+            return False
+
+    def _wins(self, moved: list[int], home: list[int], limit: int) -> bool:
+        """Whether some sequence of steps from this state sends every card home."""
+        if all(count == len(cards) for count, cards in zip(home, self.sequence, strict=True)):
+            return True
+        key = bytes(moved + home)
+        if key in self.seen:
+            return False
+        if len(self.seen) >= limit:
+            raise _GaveUp
+        self.seen.add(key)
+        for suit, cards in enumerate(self.sequence):
+            if home[suit] == len(cards):
+                continue
+            card = cards[home[suit]]
+            pile = self.where[card]
+            top = self.sizes[pile] - moved[pile]
+            if self.depth[card] < top - 1:
+                continue
+            after = list(moved)
+            if self.depth[card] == top - 1:
+                after[pile] += 1
+            up = list(home)
+            up[suit] += 1
+            if self._wins(after, up, limit):
+                return True
+        for pile, size in enumerate(self.sizes):
+            if moved[pile] == size:
+                continue
+            card = self.piles[pile][size - 1 - moved[pile]]
+            if self._based(card, moved, home) or self.room(moved, home, card):
+                after = list(moved)
+                after[pile] += 1
+                if self._wins(after, home, limit):
+                    return True
+        return False
+
+    def _free(self, card: int, moved: list[int], home: list[int], other: int) -> bool:
+        """Whether ``card`` may take a card onto it: not home, not ``other``, and on top of
+        what is left of its pile or moved."""
+        pile = self.where[card]
+        return (
+            pile >= 0
+            and card != other
+            and self.rank[card] >= home[self.suit[card]]
+            and self.depth[card] >= self.sizes[pile] - moved[pile] - 1
+        )
+
+    def _based(self, card: int, moved: list[int], home: list[int]) -> bool:
+        """Whether a card ``card`` builds on may take it."""
+        return any(self._free(base, moved, home, -1) for base in self.onto[card])
+
+    def room(self, moved: list[int], home: list[int], card: int) -> bool:
+        """Whether the counting allows an empty pile as ``card`` (on top, not moved) moves:
+        the piles empty now or left by all their cards, less the cards that have moved, are
+        not home and cannot each lie directly on a distinct free card other than ``card``."""
+        piles = self.empty + sum(
+            1 for pile, size in enumerate(self.sizes) if size and moved[pile] == size
+        )
+        out = [
+            cards
+            for pile, size in enumerate(self.sizes)
+            for cards in self.piles[pile][size - moved[pile] :]
+            if self.rank[cards] >= home[self.suit[cards]]
+        ]
+        need = len(out) + 1 - piles  # the matching must seat this many of them
+        if need <= 0:
+            return True
+        seat: dict[int, int] = {}  # base -> the card on it
+        seated = 0
+        for one in out:
+            if self._seat(one, seat, set(), moved, home, card):
+                seated += 1
+                if seated >= need:
+                    return True
+        return False
+
+    def _seat(
+        self,
+        card: int,
+        seat: dict[int, int],
+        tried: set[int],
+        moved: list[int],
+        home: list[int],
+        other: int,
+    ) -> bool:
+        """An augmenting path from ``card`` in the matching of cards to the free cards they
+        build on (Kuhn's algorithm)."""
+        for base in self.onto[card]:
+            if base in tried or not self._free(base, moved, home, other):
+                continue
+            tried.add(base)
+            if base not in seat or self._seat(seat[base], seat, tried, moved, home, other):
+                seat[base] = card
+                return True
+        return False
+
+
+class _GaveUp(Exception):
+    """The relaxed game had more states than the limit."""
