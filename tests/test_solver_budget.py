@@ -12,7 +12,7 @@ from solitaire.engine.deal import deal
 from solitaire.engine.games import FEATURED, get_rules
 from solitaire.engine.rules import Rules
 from solitaire.engine.state import State
-from solitaire.solver import solve
+from solitaire.solver import search, solve
 from solitaire.solver.kernel import Kernel
 from solitaire.solver.search import OPENING_SHARE, best_first_shares, profiles_for
 
@@ -49,15 +49,22 @@ def lost_position(rules: Rules, least: int, most: int) -> tuple[State, int]:
     raise AssertionError("no lost position of that size among the seeds tried")
 
 
-def test_a_lost_position_is_proved_with_a_budget_of_its_reachable_positions() -> None:
+def test_a_lost_position_is_proved_with_a_budget_of_its_reachable_positions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # More positions than the first best-first search's share of the budget, so that every
     # search runs and the depth-first search, which makes the proof, comes last. It leaves
     # out what rule 9 proves lost, which the earlier searches may have expanded: the proof
-    # takes at least the positions it expands and at most every position reachable.
+    # takes at least the positions it expands and at most every position reachable. Rule
+    # 10, asked where the depth-first search would start, proves it lost sooner; with a
+    # limit of no state it never answers, and the depth-first search makes the proof.
     rules = narrow(get_rules("streets-and-alleys"), 5)
     state, size = lost_position(rules, 500, 4000)
     least = reachable(rules, state, cut=True)
     assert least is not None and least < size
+    sooner = solve(rules, state, budget=size)
+    assert sooner.result == "lost" and sooner.positions < least
+    monkeypatch.setattr(search, "STRANDED_LIMIT", 0)
     found = solve(rules, state, budget=size)
     assert found.result == "lost" and least <= found.positions <= size
     # the depth-first search expanded again what the best-first searches had expanded
