@@ -18,8 +18,9 @@ the page, its handlers, and from them to the frame that shows the move.
 Then what the moves cost: Chromium's CPU time per move, all its processes together (CDP
 ``SystemInfo.getProcessInfo``, the page's polling by this script included, alike in both
 trees), and the page's script, style and layout time per move (``Performance.getMetrics``,
-slowed by the throttling). ``--rate 1`` measures at full speed, as the browser tests run;
-``--profile`` adds the page's hottest functions (CDP ``Profiler``).
+slowed by the throttling). ``--rate 1`` measures at full speed, as the browser tests run,
+and ``--motion reduce`` without glides, as their pages ask; ``--profile`` adds the page's
+hottest functions (CDP ``Profiler``).
 
 ``--trace`` says where that CPU goes and what work the moves ask. Chromium's CPU per move by
 process and thread: each Chromium process's threads read from ``/proc/PID/task/*/stat``
@@ -188,6 +189,7 @@ def measure(
     profile: bool = False,
     each: bool = False,
     traced: bool = False,
+    motion: str = "no-preference",
 ) -> dict[str, Any]:
     """Play up to ``moves`` moves of the first proved deal of ``game``'s winning line by
     ``way``, the CPU slowed ``rate`` times; the durations of the moves made that way, the
@@ -198,9 +200,13 @@ def measure(
     ``each``, every measured move's text and its longest event's parts (``PARTS``). Always
     Chromium's CPU per move by process and thread (``threads``, from ``/proc``); with
     ``traced``, Chromium's tracing is on from the first move to the last and ``counts`` gives
-    the trace's counts per move (``COUNTED``)."""
+    the trace's counts per move (``COUNTED``). ``motion`` is the page's
+    ``prefers-reduced-motion``: ``reduce`` moves cards without gliding them, as the browser
+    tests' pages ask."""
     line = proved_deals(game)[0]
-    context = browser.new_context(viewport=PHONE, base_url=url, has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        viewport=PHONE, base_url=url, has_touch=True, is_mobile=True, reduced_motion=motion
+    )
     page = context.new_page()
     page.add_init_script(f"({WATCH})()")
     cdp = context.new_cdp_session(page)
@@ -522,6 +528,12 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=list(FEATURED))
     parser.add_argument("--ways", nargs="*", default=["tap", "drag"], choices=["tap", "drag"])
     parser.add_argument("--rate", type=float, default=4, help="how many times the CPU is slowed")
+    parser.add_argument(
+        "--motion",
+        default="no-preference",
+        choices=["no-preference", "reduce"],
+        help="the page's prefers-reduced-motion (reduce: no glides, as in the browser tests)",
+    )
     parser.add_argument("--profile", action="store_true", help="print the hottest functions too")
     parser.add_argument(
         "--each", action="store_true", help="print every move's time, split into its parts"
@@ -557,6 +569,7 @@ def main() -> None:
                         rate=options.rate,
                         profile=options.profile,
                         each=options.each,
+                        motion=options.motion,
                     )
                     results[label, game, way] = found
                     times = found["times"]
@@ -576,7 +589,7 @@ def main() -> None:
                     if options.trace:
                         found["counts"] = measure(
                             urls[label], browser, game, way, options.moves,
-                            rate=options.rate, traced=True,
+                            rate=options.rate, traced=True, motion=options.motion,
                         )["counts"]  # fmt: skip
                         for text in _split(found):
                             print(f"        {text}", flush=True)
