@@ -345,8 +345,7 @@ export class Table {
    * clock running on from where it stands (the server's count comes with its answer).
    */
   counted(game, text) {
-    const { elapsed, ...rest } = game;
-    return { ...rest, moves: [...game.moves, text], can_redo: false, started: true };
+    return { ...game, elapsed: undefined, moves: [...game.moves, text], can_redo: false, started: true };
   }
 
   async settle(game) {
