@@ -18,8 +18,23 @@ the page, its handlers, and from them to the frame that shows the move.
 Then what the moves cost: Chromium's CPU time per move, all its processes together (CDP
 ``SystemInfo.getProcessInfo``, the page's polling by this script included, alike in both
 trees), and the page's script, style and layout time per move (``Performance.getMetrics``,
-slowed by the throttling). ``--rate 1`` measures at full speed, as the browser tests run;
-``--profile`` adds the page's hottest functions (CDP ``Profiler``).
+slowed by the throttling). ``--rate 1`` measures at full speed, as the browser tests run,
+and ``--motion reduce`` without glides, as their pages ask; ``--profile`` adds the page's
+hottest functions (CDP ``Profiler``).
+
+``--trace`` says where that CPU goes and what work the moves ask. Chromium's CPU per move by
+process and thread: each Chromium process's threads read from ``/proc/PID/task/*/stat``
+before the first move and after the last (no tracing on), summed by the process's kind
+(browser, renderer, GPU, network, other utility) and the thread's name (each process's main
+thread ``main``, the renderer's ``Compositor``, the raster workers ``CompositorTileW``, the GPU
+process's ``VizCompositorTh``...). Then the same moves again in a fresh page with Chromium's
+tracing on, counted per move from the trace: elements restyled (``UpdateLayoutTree``), objects
+laid out (``Layout``), paints, the main thread's frames (``BeginMainThreadFrame``), the
+compositor's frames drawn (``DrawFrame``), raster tasks, and the renderer main thread's CPU
+(its tasks' thread time, slowed by the throttling and by the tracing). A throttled
+renderer's main thread spins through the time it is held back, at rest too: the page is
+first watched at rest for a moment, and what it spends so over a move's time ("at rest") is
+told apart from the rest ("over rest"), which the moves' work makes.
 
 Prints per tree, game and way the median and p98 in ms, and the layers at rest; with
 ``--before``, both trees in one run, served side by side and measured in turn, so the ratio
@@ -31,6 +46,7 @@ compares like with like.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import statistics
@@ -39,6 +55,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -171,6 +188,8 @@ def measure(
     rate: float = 4,
     profile: bool = False,
     each: bool = False,
+    traced: bool = False,
+    motion: str = "no-preference",
 ) -> dict[str, Any]:
     """Play up to ``moves`` moves of the first proved deal of ``game``'s winning line by
     ``way``, the CPU slowed ``rate`` times; the durations of the moves made that way, the
@@ -178,9 +197,16 @@ def measure(
     processes) and the page's script, style and layout time. A move the way cannot make (a
     deal from the stock by drag, a move no tap makes) is made the other way and left out of
     the durations. With ``profile``, the page's CPU profile of the moves as well; with
-    ``each``, every measured move's text and its longest event's parts (``PARTS``)."""
+    ``each``, every measured move's text and its longest event's parts (``PARTS``). Always
+    Chromium's CPU per move by process and thread (``threads``, from ``/proc``); with
+    ``traced``, Chromium's tracing is on from the first move to the last and ``counts`` gives
+    the trace's counts per move (``COUNTED``). ``motion`` is the page's
+    ``prefers-reduced-motion``: ``reduce`` moves cards without gliding them, as the browser
+    tests' pages ask."""
     line = proved_deals(game)[0]
-    context = browser.new_context(viewport=PHONE, base_url=url, has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        viewport=PHONE, base_url=url, has_touch=True, is_mobile=True, reduced_motion=motion
+    )
     page = context.new_page()
     page.add_init_script(f"({WATCH})()")
     cdp = context.new_cdp_session(page)
@@ -193,7 +219,16 @@ def measure(
         cdp.send("Profiler.enable")
         cdp.send("Profiler.setSamplingInterval", {"interval": 200})
         cdp.send("Profiler.start")
+    # What the page costs at rest, at this rate: a throttled renderer's main thread spins
+    # through the time it is held back, so Chromium's CPU grows with the time a move takes.
+    idle = _threads()
+    page.wait_for_timeout(IDLE_MS)
+    idle_rate = sum(_threads(idle).values()) / IDLE_MS
+    if traced:
+        browser.start_tracing(page=page, categories=TRACED)
     start = {**_metrics(cdp), "cpu": _cpu(system)}
+    threads = _threads()
+    began = time.monotonic()
     made = 0
     played = 0
     last_tap = None
@@ -232,6 +267,9 @@ def measure(
     page.wait_for_timeout(400)
     end = {**_metrics(cdp), "cpu": _cpu(system)}
     spent = {key: (end[key] - start[key]) * 1000 / max(1, played) for key in end}
+    threads = _threads(threads, played)
+    wall = (time.monotonic() - began) * 1000 / max(1, played)
+    counts = _counted(browser.stop_tracing(), played) if traced else None
     found = cdp.send("Profiler.stop")["profile"] if profile else None
     durations = page.evaluate("[...window.benchTimes.values()]")
     layers = _layers(cdp, page)
@@ -246,6 +284,10 @@ def measure(
         "spent": spent,
         "profile": found,
         "each": moves_seen,
+        "threads": threads,
+        "wall": wall,
+        "idle": idle_rate * wall,
+        "counts": counts,
     }
 
 
@@ -264,6 +306,128 @@ def _cpu(system: Any) -> float:
     renderer, the GPU and browser processes, the network service."""
     found = system.send("SystemInfo.getProcessInfo")["processInfo"]
     return float(sum(item["cpuTime"] for item in found))
+
+
+TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
+IDLE_MS = 1500  # how long the page is watched at rest before the moves
+
+
+def _chromium_processes() -> dict[int, str]:
+    """This script's Chromium processes (descendants of this process whose command is
+    Chromium's), each with its kind: ``browser``, ``renderer``, ``gpu``, ``network``, or the
+    utility's sub-type."""
+    parents: dict[int, int] = {}
+    commands: dict[int, list[str]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+        # Chromium rewrites its processes' titles: their command lines are then one string.
+        words = b" ".join(command).decode(errors="replace").split()
+        commands[int(entry.name)] = words
+    me = os.getpid()
+    found: dict[int, str] = {}
+    for pid, command in commands.items():
+        if not command or "chrom" not in Path(command[0]).name:
+            continue
+        up = parents.get(pid, 0)
+        while up not in (0, 1, me):
+            up = parents.get(up, 0)
+        if up == me:
+            found[pid] = _kind(command)
+    return found
+
+
+def _kind(command: list[str]) -> str:
+    """A Chromium process's kind from its command line."""
+    flags = dict(part[2:].partition("=")[::2] for part in command if part.startswith("--"))
+    kind = flags.get("type")
+    if kind is None:
+        return "browser"
+    if kind == "gpu-process":
+        return "gpu"
+    if kind == "utility":
+        sub = flags.get("utility-sub-type", "utility")
+        return "network" if sub.startswith("network.") else sub.rsplit(".", 1)[-1]
+    return kind
+
+
+def _threads(
+    since: dict[tuple[str, str], float] | None = None, moves: int = 1
+) -> dict[tuple[str, str], float]:
+    """CPU ms so far of every thread of this script's Chromium, summed by (process kind,
+    thread name); with ``since``, what was spent after it, per move of ``moves``. A thread
+    that ended meanwhile is not counted."""
+    spent: Counter[tuple[str, str]] = Counter()
+    for pid, kind in _chromium_processes().items():
+        try:
+            tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                # A process's main thread is named as the process: "main" here.
+                name = "main" if task.name == str(pid) else (task / "comm").read_text().strip()
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            # utime and stime, the 14th and 15th fields of stat (the 12th and 13th after comm)
+            spent[kind, name] += (int(fields[11]) + int(fields[12])) * TICK_MS
+    if since is None:
+        return dict(spent)
+    return {key: (ms - since.get(key, 0.0)) / max(1, moves) for key, ms in spent.items()}
+
+
+TRACED = [
+    "toplevel",
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "disabled-by-default-devtools.timeline.frame",
+    "cc",
+    "viz",
+]
+COUNTED = ("restyled", "laid out", "paints", "frames", "drawn", "rasters", "main ms")
+
+
+def _counted(trace: bytes, moves: int) -> dict[str, float]:
+    """Per move of ``moves``, from a Chromium trace: elements restyled, objects laid out,
+    paints, the renderer main thread's frames, the compositor's frames drawn, raster tasks,
+    and the renderer main thread's CPU ms (its top-level tasks' thread time)."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    names = {
+        (event["pid"], event["tid"]): event["args"]["name"]
+        for event in events
+        if event.get("ph") == "M" and event.get("name") == "thread_name"
+    }
+    found = dict.fromkeys(COUNTED, 0.0)
+    for event in events:
+        name = event.get("name")
+        args = event.get("args") or {}
+        if name == "UpdateLayoutTree" and event.get("ph") in ("X", "E"):
+            found["restyled"] += float(args.get("elementCount", 0))
+        elif name == "Layout" and event.get("ph") in ("X", "B"):
+            found["laid out"] += float((args.get("beginData") or {}).get("dirtyObjects", 0))
+        elif name == "Paint" and event.get("ph") in ("X", "B"):
+            found["paints"] += 1
+        elif name == "BeginMainThreadFrame":
+            found["frames"] += 1
+        elif name == "DrawFrame" and event.get("ph") in ("X", "B", "b", "I", "n"):
+            found["drawn"] += 1
+        elif name == "RasterTask" and event.get("ph") in ("X", "B"):
+            found["rasters"] += 1
+        elif (
+            name == "ThreadControllerImpl::RunTask"
+            and event.get("ph") == "X"
+            and names.get((event["pid"], event["tid"])) == "CrRendererMain"
+        ):
+            found["main ms"] += float(event.get("tdur", 0)) / 1000
+    return {key: value / max(1, moves) for key, value in found.items()}
 
 
 def hot(profile: dict[str, Any], top: int = 12) -> list[tuple[float, str]]:
@@ -304,6 +468,55 @@ def _parts(parts: dict[str, Any] | None) -> str:
     )
 
 
+def _by_kind(threads: dict[tuple[str, str], float]) -> dict[str, float]:
+    """CPU ms per move by process kind."""
+    spent: Counter[str] = Counter()
+    for (kind, _), ms in threads.items():
+        spent[kind] += ms
+    return dict(spent)
+
+
+def _split(found: dict[str, Any]) -> list[str]:
+    """Lines saying a row's CPU per move by process and by thread (the busiest, 1 ms and
+    more), what the page at rest would have spent over a move's time, and the trace's counts
+    per move."""
+    threads, counts = found["threads"], found["counts"]
+    kinds = sorted(_by_kind(threads).items(), key=lambda item: -item[1])
+    busy = sorted(
+        ((ms, kind, name) for (kind, name), ms in threads.items() if ms >= 1), reverse=True
+    )
+    total = sum(threads.values())
+    lines = [
+        f"by process ({total:.0f} ms; {found['wall']:.0f} ms a move, {found['idle']:.0f} of"
+        f" them at rest, {total - found['idle']:.0f} over rest): "
+        + ", ".join(f"{kind} {ms:.0f}" for kind, ms in kinds if ms >= 0.5),
+        "by thread: " + ", ".join(f"{kind}/{name} {ms:.0f}" for ms, kind, name in busy[:10]),
+    ]
+    if counts is not None:
+        lines.append(
+            "per move: " + ", ".join(f"{key} {value:.1f}" for key, value in counts.items())
+        )
+    return lines
+
+
+def _ratios(was: dict[str, Any], now: dict[str, Any]) -> str:
+    """After over before: CPU per move by process kind, and each of the trace's counts."""
+    before, after = _by_kind(was["threads"]), _by_kind(now["threads"])
+    over = [sum(found["threads"].values()) - found["idle"] for found in (was, now)]
+    head = [f"over rest {over[1] / max(1.0, over[0]):.2f}"]
+    parts = [
+        f"{kind} {after.get(kind, 0.0) / max(1.0, ms):.2f}"
+        for kind, ms in before.items()
+        if ms >= 5
+    ]
+    if was.get("counts") and now.get("counts"):
+        parts += [
+            f"{key} {now['counts'][key] / max(0.1, value):.2f}"
+            for key, value in was["counts"].items()
+        ]
+    return ", ".join(head + parts)
+
+
 def _p98(times: list[float]) -> float:
     return times[min(len(times) - 1, round(0.98 * (len(times) - 1)))] if times else 0.0
 
@@ -315,9 +528,21 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=list(FEATURED))
     parser.add_argument("--ways", nargs="*", default=["tap", "drag"], choices=["tap", "drag"])
     parser.add_argument("--rate", type=float, default=4, help="how many times the CPU is slowed")
+    parser.add_argument(
+        "--motion",
+        default="no-preference",
+        choices=["no-preference", "reduce"],
+        help="the page's prefers-reduced-motion (reduce: no glides, as in the browser tests)",
+    )
     parser.add_argument("--profile", action="store_true", help="print the hottest functions too")
     parser.add_argument(
         "--each", action="store_true", help="print every move's time, split into its parts"
+    )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="print Chromium's CPU per move by process and thread, and the trace's counts"
+        " per move (the moves played again with tracing on)",
     )
     options = parser.parse_args()
     trees = [("before", options.before)] if options.before else []
@@ -344,6 +569,7 @@ def main() -> None:
                         rate=options.rate,
                         profile=options.profile,
                         each=options.each,
+                        motion=options.motion,
                     )
                     results[label, game, way] = found
                     times = found["times"]
@@ -360,6 +586,13 @@ def main() -> None:
                         print(f"        {ms:8.0f} ms  {name}")
                     for move, parts in found["each"]:
                         print(f"        {move:9} {_parts(parts)}")
+                    if options.trace:
+                        found["counts"] = measure(
+                            urls[label], browser, game, way, options.moves,
+                            rate=options.rate, traced=True, motion=options.motion,
+                        )["counts"]  # fmt: skip
+                        for text in _split(found):
+                            print(f"        {text}", flush=True)
         browser.close()
     if options.before:
         print("\nafter / before, per game and way: median, p98, CPU per move")
@@ -373,6 +606,8 @@ def main() -> None:
                 p98 = _p98(now["times"]) / max(1.0, _p98(was["times"]))
                 cpu = now["spent"]["cpu"] / max(1.0, was["spent"]["cpu"])
                 print(f"  {game:18} {way:5} {median:5.2f}  {p98:5.2f}  {cpu:5.2f}")
+                if options.trace:
+                    print(f"      {_ratios(was, now)}")
 
 
 if __name__ == "__main__":

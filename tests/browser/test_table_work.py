@@ -3,14 +3,17 @@
 A card is a few elements: its suit signs are paths of its own, not ``<use>`` copies of a
 symbol, each of which brings a shadow tree that the browser styles again with the card. A
 lift lights the top card of each pile it may go to and no other card, and shows whole the
-card it leaves; a covered card's centre is hidden again once the cards are put back.
+card it leaves; a covered card's centre is hidden again once the cards are put back. A move
+shows in one frame with its toolbar and its words for screen readers, and the server's
+answer, when it agrees, writes nothing to the page: each write after the move's frame would
+cost a frame of its own (style, layout, paint, a compositor frame).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tablepage import PHONE, card_point, open_deal, server_game, wait_idle
+from tablepage import PHONE, card_point, drag, open_deal, parse_move, server_game, wait_idle
 
 # Every element a card brings to the page, its shadow trees included (two per <use>: the
 # symbol's copy and its path), the most of any card on the table.
@@ -66,3 +69,55 @@ def test_a_lift_lights_the_top_cards_of_its_targets_and_shows_the_card_it_leaves
     wait_idle(page)
     page.wait_for_function(f"!({CENTRE})({[src, under]!r})")
     assert page.evaluate(LIT) == []
+
+
+class HeldMoves:
+    """Holds the server's answers to moves until :meth:`release`."""
+
+    def __init__(self, page: Any) -> None:
+        self.routes: list[Any] = []
+        page.route("**/api/games/*/moves", self.hold)
+
+    def hold(self, route: Any) -> None:
+        self.routes.append(route)
+
+    def release(self) -> None:
+        for route in self.routes:
+            route.continue_()
+        self.routes.clear()
+
+
+# The page's writes from now on (MutationObserver records), but for the board's hooks that
+# no style reads (data-busy, data-version) and the clock, which ticks on its own.
+WATCH_WRITES = """() => {
+  window.writes = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      if (el.id === 'table' && ['data-busy', 'data-version'].includes(r.attributeName)) continue;
+      if (el.closest('[data-role="time"]')) continue;
+      window.writes.push(`${r.type} ${r.attributeName ?? ''} ${el.tagName} ${el.className}`);
+    }
+  }).observe(document, {subtree: true, attributes: true, childList: true, characterData: true});
+}"""
+
+
+def test_a_move_shows_with_its_count_and_words_and_an_agreeing_answer_writes_nothing(
+    page: Any,
+) -> None:
+    open_deal(page, "stronghold", 1)
+    move = next(m for m in server_game(page)["legal"] if m != "s")
+    held = HeldMoves(page)
+    src, dst, count = parse_move(move)
+    drag(page, src, count, dst, settle=False)
+    page.wait_for_function("() => document.querySelector('#table').dataset.busy === 'true'")
+    page.wait_for_function("() => document.querySelectorAll('#table .card.moving').length === 0")
+    # Before the server has answered: the cards, the count and the words show the move.
+    assert page.locator('[data-role="moves"]').text_content() == "1 move"
+    assert page.locator('[data-role="live"]').text_content(), "the move is said at once"
+    assert not page.locator('.toolbar [data-action="undo"]').is_disabled()
+    page.evaluate(WATCH_WRITES)
+    held.release()
+    wait_idle(page)
+    assert server_game(page)["moves"] == [move]
+    assert page.evaluate("window.writes") == []

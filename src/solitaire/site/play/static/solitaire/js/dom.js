@@ -18,6 +18,11 @@ export function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/** Set ``el``'s boolean property ``name`` (``hidden``, ``disabled``) to ``on`` when it differs. */
+export function setFlag(el, name, on) {
+  if (el[name] !== on) el[name] = on;
+}
+
 /** Write ``value`` into ``el``'s ``data-*`` attribute ``key`` (as dataset names it) when it differs. */
 export function setData(el, key, value) {
   if (el.dataset[key] !== value) el.dataset[key] = value;

@@ -7,7 +7,7 @@
 
 import { laidOut } from "./anim.js";
 import * as api from "./api.js";
-import { setClass } from "./dom.js";
+import { setClass, setFlag } from "./dom.js";
 import { ordinal } from "./words.js";
 
 const SOURCES = {
@@ -86,7 +86,7 @@ export class Ending {
   // The banner of ``kind`` ("won", "lost", "deal-lost"), or none.
   banner(game, kind, undos = null) {
     const ui = this.ui;
-    ui.stuck.hidden = !kind;
+    setFlag(ui.stuck, "hidden", !kind);
     if (!kind) {
       this.place(null);
       return;

@@ -322,11 +322,14 @@ export class Table {
     this.sent = text;
     this.view = this.predicted(before, [text, ...this.ahead]);
     this.board.render(this.view.layout);
+    // The toolbar and the words for screen readers show the move with its cards, in the same
+    // frame: the server's answer, when it agrees, then writes nothing and asks for no frame.
+    showGame(this, this.counted(before, text), { fresh: false, before });
+    this.say(movedText(before.layout, text, before.table), { quiet: true });
     try {
-      // The move is on the screen at the next frame; the request and the words for screen
-      // readers wait until it is, so that the frame does not wait for them.
+      // The move is on the screen at the next frame; the request waits until it is, so that
+      // the frame does not wait for it.
       await afterPaint();
-      this.say(movedText(before.layout, text, before.table), { quiet: true });
       const next = click
         ? await api.click(before.id, click.pile, click.index, before.version)
         : await api.playMove(before.id, text, before.version);
@@ -335,6 +338,14 @@ export class Table {
     } finally {
       this.sent = null;
     }
+  }
+
+  /**
+   * ``game`` as the toolbar shows it once ``text`` is played: one move more, none to redo, the
+   * clock running on from where it stands (the server's count comes with its answer).
+   */
+  counted(game, text) {
+    return { ...game, elapsed: undefined, moves: [...game.moves, text], can_redo: false, started: true };
   }
 
   async settle(game) {

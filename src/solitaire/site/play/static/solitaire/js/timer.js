@@ -1,7 +1,7 @@
 // The clock of a game: the server counts from the first move to the end, and the table
 // keeps counting between its answers. Before the first move the clock stands at 0:00.
 
-import { setText } from "./dom.js";
+import { setData, setText } from "./dom.js";
 
 function format(ms) {
   const seconds = Math.floor(ms / 1000);
@@ -31,7 +31,7 @@ export class Timer {
     else if (this.since !== null) this.base = this.elapsed();
     const started = game.started ?? game.moves.length > 0;
     this.since = game.status === "playing" && started ? Date.now() : null;
-    this.el.dataset.running = String(this.since !== null);
+    setData(this.el, "running", String(this.since !== null));
     this.tick();
   }
 

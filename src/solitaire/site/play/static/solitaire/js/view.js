@@ -1,7 +1,7 @@
 // The toolbar and the scores as the game stands: which tools are on, the move count, the
 // deal's number and what is known of it, the Daily mark, and the board's DOM hooks.
 
-import { setClass, setText } from "./dom.js";
+import { setClass, setData, setFlag, setText } from "./dom.js";
 
 const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
@@ -20,27 +20,27 @@ export function dailyText(game) {
 export function showGame(table, game, { fresh, before }) {
   const { ui, root } = table;
   const won = game.status === "won";
-  root.dataset.status = game.status;
-  root.dataset.version = String(game.version);
-  root.dataset.lost = String(Boolean(game.lost || game.status === "stuck"));
+  setData(root, "status", game.status);
+  setData(root, "version", String(game.version));
+  setData(root, "lost", String(Boolean(game.lost || game.status === "stuck")));
   if (fresh) {
     root.dataset.gameId = game.id;
     root.dataset.game = game.game;
   }
   // A won game takes no more changes: only New deal is left, and it is offered.
-  ui.undo.disabled = won || !game.moves.length;
-  ui.redo.disabled = won || !game.can_redo;
-  ui.restart.disabled = won || !game.moves.length;
-  ui.hint.disabled = won;
-  ui.finish.hidden = won || !game.finishable;
+  setFlag(ui.undo, "disabled", won || !game.moves.length);
+  setFlag(ui.redo, "disabled", won || !game.can_redo);
+  setFlag(ui.restart, "disabled", won || !game.moves.length);
+  setFlag(ui.hint, "disabled", won);
+  setFlag(ui.finish, "hidden", won || !game.finishable);
   setClass(ui.newDeal, "offered", won);
   const count = game.moves.length;
   setText(ui.moves, `${count} move${count === 1 ? "" : "s"}`);
   setText(ui.deal, game.deal ? `Deal ${game.deal}` : "");
-  ui.proved.hidden = !game.proved;
+  setFlag(ui.proved, "hidden", !game.proved);
   const daily = dailyText(game);
   setText(ui.daily, daily);
-  ui.daily.hidden = !daily;
+  setFlag(ui.daily, "hidden", !daily);
   table.timer.update(game);
   if (!fresh && game.proved && !before?.proved) table.say(provedText(game));
 }
