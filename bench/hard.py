@@ -53,6 +53,9 @@ PIECES: dict[str, Piece] = {
     "r2-bws-b3": Rollouts(2, _ROLL, breadth=3),
     "r2-bws-b3-x": Rollouts(2, _ROLL, breadth=3, restarts=0),
     "r1-0-b4-x": Rollouts(1, Weights(), breadth=4, restarts=0),
+    "r1-bws-b4-s2-x": Rollouts(1, _ROLL, breadth=4, seed=2, restarts=0),
+    "r1-bws-g7-b4-x": Rollouts(1, _ROLL, greed=0.7, breadth=4, restarts=0),
+    "r1-bec-b4-x": Rollouts(1, Weights(blocked=6, empty=12, cells=6), breadth=4, restarts=0),
     "r1-0": Rollouts(1, Weights()),
     "r1-wwd-b4": Rollouts(1, Weights(waste=6, waste_blocked=6, depth=3), breadth=4),
     "r1-bws-g8-b4": Rollouts(1, _ROLL, greed=0.8, breadth=4),
@@ -86,23 +89,26 @@ def order(outcomes: dict[str, Outcome], numbers: list[int], cap: int) -> None:
     while len(chosen) < len(outcomes):
         best = max(
             (name for name in outcomes if name not in chosen),
-            key=lambda name: len(won_within([outcomes[n] for n in (*chosen, name)], numbers, cap)),
+            key=lambda name: len(
+                won_within([(n, outcomes[n]) for n in (*chosen, name)], numbers, cap)
+            ),
         )
         chosen.append(best)
-        won = won_within([outcomes[n] for n in chosen], numbers, cap)
-        print(f"then {best}: {len(won)} of {len(numbers)} within {cap:,}", flush=True)
+        won = won_within([(n, outcomes[n]) for n in chosen], numbers, cap)
+        print(f"then {best}: {len(won)} of {len(numbers)} within {cap:,} {won}", flush=True)
 
 
-def won_within(pieces: list[Outcome], numbers: list[int], cap: int) -> list[int]:
-    """The deals that ``pieces`` in turn win within ``cap`` distinct positions between them
-    (an upper bound on what :func:`solitaire.solver.hard.hard` spends: pieces that share a
-    key set count a shared position once)."""
+def won_within(pieces: list[tuple[str, Outcome]], numbers: list[int], cap: int) -> list[int]:
+    """The deals that ``pieces`` in turn win within ``cap`` positions as
+    :func:`solitaire.solver.hard.hard` runs them: each piece with a key set of its own, as
+    here, so it runs as it did alone until it wins or reaches what the budget has left (a
+    beam counting its expansions, rollouts their positions)."""
     won = []
     for number in numbers:
         used = 0
-        for outcome in pieces:
-            win, positions, _work, _seconds = outcome[number]
-            if win and used + positions <= cap:
+        for piece, outcome in pieces:
+            win, positions, work, _seconds = outcome[number]
+            if win and used + (work if piece.startswith("b-") else positions) <= cap:
                 won.append(number)
                 break
             used += positions
@@ -146,7 +152,8 @@ def main() -> None:
     outcomes: dict[str, Outcome] = {}
     for path in args.load:
         for name, rows in json.loads(path.read_text()).items():
-            outcomes[name] = {int(n): (bool(r[0]), r[1], r[2], r[3]) for n, r in rows.items()}
+            got = {int(n): (bool(r[0]), r[1], r[2], r[3]) for n, r in rows.items()}
+            outcomes.setdefault(name, {}).update(got)  # parts of one piece join
     names = args.pieces.split(",") if args.pieces else []
     if names == ["beams"]:
         names = [n for n in PIECES if n.startswith("b-")]

@@ -1,11 +1,15 @@
 """The hard wins: a second phase of a solve, run only when every search of the first has
 answered "unknown", with a budget of its own.
 
-It starts again from the root with a key set of its own (the first phase's is dropped before
-it starts, so a solve never holds both), and runs :data:`HARD_PLAN` in turn until a piece
-wins or the phase's budget of distinct positions is spent. Its pieces only find wins: a
-line they find replays like any other, and when none wins the answer stays "unknown". So it
-cannot change an answer of the first phase: it runs only after "unknown".
+It starts again from the root and runs the pieces of :data:`HARD_PLAN` in turn until one
+wins or the phase's budget is spent. Each piece keeps the keys of the positions it expands in
+a set of its own, made when it starts and dropped when it ends (the first phase's is dropped
+before the phase starts), so a solve holds one piece's set at a time; the budget counts each
+piece's distinct positions, and a position that two pieces expand counts for each.
+
+Its pieces only find wins: a line they find replays like any other, and when none wins the
+answer stays "unknown". So it cannot change an answer of the first phase, which it follows
+only after "unknown".
 
 Two kinds of piece:
 
@@ -46,7 +50,8 @@ class Rollouts:
     at the next), ``breadth`` (at most this many children, best first, tried at each step
     of a level above 0; 0 for all), the random ``seed``, and ``restarts``: the search
     starts again from the root (the random numbers going on) until it has run this many
-    times, or without end when 0, while the budget lasts."""
+    times, or without end when 0, while the budget lasts; ``positions``: at most this many
+    positions added to the phase's (0: the rest of its budget)."""
 
     level: int
     weights: Weights
@@ -54,6 +59,7 @@ class Rollouts:
     breadth: int = 0
     seed: int = 1
     restarts: int = 1
+    positions: int = 0
 
 
 Piece = Beam | Rollouts
@@ -78,16 +84,18 @@ def hard(
     repeats included; the name of the piece that won, :func:`name`, or "")."""
     if budget < 0:
         raise ValueError(f"the hard-wins budget is a count of positions, not {budget}")
-    keys = kernel.keyset()
-    work = 0
+    spent = work = 0
     for piece in plan or HARD_PLAN:
-        if len(keys) >= budget or late(deadline):
+        if spent >= budget or late(deadline):
             break
-        result, line, used = run_piece(kernel, root, piece, keys, budget, deadline)
+        keys = kernel.keyset()  # each piece's own, dropped before the next piece's
+        result, line, used = run_piece(kernel, root, piece, keys, budget - spent, deadline)
+        spent += len(keys)
         work += used
+        del keys
         if result == WON:
-            return WON, line, len(keys), work, name(piece)
-    return UNKNOWN, [], len(keys), work, ""
+            return WON, line, spent, work, name(piece)
+    return UNKNOWN, [], spent, work, ""
 
 
 def name(piece: Piece) -> str:
@@ -102,7 +110,8 @@ def name(piece: Piece) -> str:
         return f"beam width={piece.width} weights=({weights})"
     return (
         f"rollouts level={piece.level} greed={piece.greed} breadth={piece.breadth}"
-        f" seed={piece.seed} restarts={piece.restarts} weights=({weights})"
+        f" seed={piece.seed} restarts={piece.restarts} positions={piece.positions}"
+        f" weights=({weights})"
     )
 
 
@@ -115,6 +124,8 @@ def run_piece(
         beam = StockBeam(kernel, kernel.scorer(piece.weights), root, keys, width=piece.width)
         result, line = beam.run(budget - len(keys), deadline)
         return result, line, beam.expanded
+    if piece.positions:
+        budget = min(budget, len(keys) + piece.positions)
     search = Nested(kernel, piece, keys, budget, deadline)
     return *search.run(root), search.expanded
 
@@ -126,7 +137,8 @@ class Nested:
     def __init__(
         self, kernel: Core, piece: Rollouts, keys: Keys, budget: int, deadline: float | None
     ) -> None:
-        if piece.level < 0 or not 0 < piece.greed <= 1 or min(piece.breadth, piece.restarts) < 0:
+        settings = (piece.breadth, piece.restarts, piece.positions)
+        if piece.level < 0 or not 0 < piece.greed <= 1 or min(settings) < 0:
             raise ValueError(f"not a nested rollout: {piece}")
         self.kernel = kernel
         self.piece = piece
