@@ -64,15 +64,36 @@ class Rollouts:
 
 Piece = Beam | Rollouts
 
+_WASTE = Weights(waste=6, waste_blocked=6)
+_WASTE_DEPTH = Weights(waste=6, waste_blocked=6, depth=3)
+_STOCK = Weights(blocked=4, waste=4, stock=2)
+
+ROLLOUT_POSITIONS = 300_000
+"""The positions each rollout piece of :data:`HARD_PLAN` may add."""
+
 HARD_PLAN: Final[tuple[Piece, ...]] = (
-    Beam(Weights(blocked=4, waste=4, stock=2), 200),
-    Beam(Weights(waste=6, waste_blocked=6, depth=3), 200),
-    Beam(Weights(depth=5), 100),
+    Beam(_WASTE_DEPTH, 50),
+    Beam(_WASTE, 200),
+    Beam(_STOCK, 500),
+    Beam(Weights(depth=5), 500),
+    Beam(_WASTE_DEPTH, 500),
     Beam(Weights(blocked=6, empty=12, cells=6), 200),
-    Beam(Weights(waste=6, waste_blocked=6), 200),
-    Beam(Weights(waste=6, waste_blocked=6, depth=3), 50),
+    Beam(_WASTE, 500),
+    Beam(Weights(), 500),
+    Rollouts(1, _WASTE_DEPTH, breadth=4, restarts=0, positions=ROLLOUT_POSITIONS),
+    Rollouts(2, _STOCK, breadth=3, restarts=0, positions=ROLLOUT_POSITIONS),
+    Rollouts(1, _STOCK, breadth=4, restarts=0, positions=ROLLOUT_POSITIONS),
+    Rollouts(1, _STOCK, breadth=4, seed=2, restarts=0, positions=ROLLOUT_POSITIONS),
+    Rollouts(1, _WASTE_DEPTH, breadth=4, seed=2, restarts=0, positions=ROLLOUT_POSITIONS),
 )
-"""The pieces of the second phase, in the order they run (docs/solver.md, How it searches)."""
+"""The pieces of the second phase, in the order they run: the beams first, cheapest first
+(each ends when the stock is out, in some 15,000 to 170,000 positions), then the rollouts,
+each stopped at :data:`ROLLOUT_POSITIONS`. Chosen by running each piece alone on the Streets
+deals of 1-1000 that the first phase leaves unknown (docs/solver.md, How it searches)."""
+
+HARD_BUDGET = 3_000_000
+"""The hard-wins budget that the published Streets survey uses: enough for every piece of
+:data:`HARD_PLAN` to run to its end."""
 
 
 def hard(
