@@ -80,6 +80,7 @@ HARD_PLAN: Final[tuple[Piece, ...]] = (
     Beam(Weights(blocked=6, empty=12, cells=6), 200),
     Beam(_WASTE, 500),
     Beam(Weights(), 500),
+    Beam(_STOCK, 1000),
     Rollouts(1, _WASTE_DEPTH, breadth=4, restarts=0, positions=ROLLOUT_POSITIONS),
     Rollouts(2, _STOCK, breadth=3, restarts=0, positions=ROLLOUT_POSITIONS),
     Rollouts(1, _STOCK, breadth=4, restarts=0, positions=ROLLOUT_POSITIONS),
@@ -87,9 +88,10 @@ HARD_PLAN: Final[tuple[Piece, ...]] = (
     Rollouts(1, _WASTE_DEPTH, breadth=4, seed=2, restarts=0, positions=ROLLOUT_POSITIONS),
 )
 """The pieces of the second phase, in the order they run: the beams first, cheapest first
-(each ends when the stock is out, in some 15,000 to 170,000 positions), then the rollouts,
-each stopped at :data:`ROLLOUT_POSITIONS`. Chosen by running each piece alone on the Streets
-deals of 1-1000 that the first phase leaves unknown (docs/solver.md, How it searches)."""
+(each ends when the stock is out, on average in 15,000 to 240,000 positions), then the
+rollouts, each stopped at :data:`ROLLOUT_POSITIONS`. Chosen by running each piece alone on
+the Streets deals of 1-1000 that the first phase leaves unknown (docs/solver.md, How it
+searches)."""
 
 HARD_BUDGET = 3_000_000
 """The hard-wins budget that the published Streets survey uses: enough for every piece of
