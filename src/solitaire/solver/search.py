@@ -4,7 +4,9 @@ first; in games with a waste the stock searches (a beam search by stock card, be
 dealing, best-first searches from positions dealt ahead); then greedy best-first searches
 under several weightings, short randomised depth-first probes, in games with a waste the
 portfolio of beams (:mod:`solitaire.solver.portfolio`) in the budget the probes leave, and
-depth-first search. docs/solver.md (How it searches) describes each.
+depth-first search; and, only when all of those answer "unknown" and the caller gives it a
+budget (``hard``), the hard-wins phase of :mod:`solitaire.solver.hard`. docs/solver.md (How
+it searches) describes each.
 
 The waste game (:mod:`solitaire.solver.wastegame`) only proves losses. The stock searches only
 find wins; the beam search (:mod:`solitaire.solver.stockbeam`) is what wins Fours Up deals.
