@@ -15,7 +15,7 @@ Two kinds of piece:
 
 - a beam by stock card (:class:`solitaire.solver.stockbeam.StockBeam`) under a weighting and
   a width, as the portfolio runs them but wider and guided otherwise;
-- nested rollouts (:func:`nested`): a level-0 rollout plays a randomised greedy line to its
+- nested rollouts (:class:`Nested`): a level-0 rollout plays a randomised greedy line to its
   end, never returning to a position of its own line; a level-n search tries a level-(n-1)
   search from each child of the position it has reached, keeps the line that took the most
   cards home so far, and follows it one move (Cazenave's nested Monte-Carlo search).
