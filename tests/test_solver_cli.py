@@ -124,6 +124,21 @@ def test_a_survey_writes_json_on_two_processes(tmp_path: Path) -> None:
             Game.replay(Layout.dealt("blockade", row["deal"]), row["solution"].split())
 
 
+def test_a_survey_with_a_hard_wins_phase_records_it_and_its_winner(tmp_path: Path) -> None:
+    out_file = tmp_path / "rows.json"
+    base = ("survey", "streets", "--deals", "5-5", "--budget", "2000", "--jobs", "1")
+    code, _out = run(*base, "--out", str(out_file))
+    assert code == 0
+    (row,) = json.loads(out_file.read_text())
+    assert row["result"] == "unknown" and "hard" not in row
+    code, out = run(*base, "--hard", "30000", "--out", str(out_file))
+    assert code == 0 and "hard-wins phase 30,000" in out
+    (row,) = json.loads(out_file.read_text())
+    assert (row["result"], row["hard"]) == ("won", 30000)
+    assert row["method"] == "beam width=50 weights=(waste=6,waste_blocked=6,depth=3)"
+    assert Game.replay(Layout.dealt("streets", 5), row["solution"].split()).status == "won"
+
+
 def test_a_survey_does_not_reuse_rows_of_another_game(tmp_path: Path) -> None:
     out_file = tmp_path / "rows.csv"
     args = ("--deals", "1-2", "--budget", "2000", "--jobs", "1", "--out", str(out_file))

@@ -132,6 +132,17 @@ def test_the_rules_page_counts_a_survey_file(client, settings, tmp_path) -> None
     assert "between 20.8% and 93.9% of Blockade deals can be won" in html
 
 
+def test_the_rules_page_names_the_hard_wins_phase_of_a_survey(client, settings, tmp_path) -> None:
+    row = {"result": "unknown", "positions": 10, "seconds": 0.5, "budget": 1000, "solution": ""}
+    rows = [{**row, "deal": 1}, {**row, "deal": 2, "hard": 5000, "method": ""}]
+    (tmp_path / "blockade.json").write_text(json.dumps(rows))
+    settings.SURVEY_DIR = str(tmp_path)
+    response = client.get("/rules/blockade/")
+    assert response.context["survey"]["hard"] == 5000
+    html = response.content.decode()
+    assert "solitaire survey blockade --deals 1-2 --budget 1000 --hard 5000" in html
+
+
 def test_static_files_are_served(client) -> None:
     response = client.get("/static/solitaire/css/site.css")
     assert response.status_code == 200

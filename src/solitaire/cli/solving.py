@@ -77,9 +77,22 @@ def solve(
     type=click.Path(dir_okay=False, path_type=Path),
     help="CSV or JSON file (by extension), one row per deal; rows it holds are reused.",
 )
+@click.option(
+    "--hard",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Positions of the hard-wins phase, run on a deal only when the search answers unknown.",
+)
 @params.SCHEDULER
 def survey(
-    game: str, deals: range, budget: int, jobs: int, out: Path | None, scheduler: str | None
+    game: str,
+    deals: range,
+    budget: int,
+    jobs: int,
+    out: Path | None,
+    hard: int,
+    scheduler: str | None,
 ) -> None:
     """Solve deals A-B of GAME on every core (or a Dask cluster) and sum up the results."""
     if out is not None:
@@ -92,10 +105,13 @@ def survey(
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise click.BadParameter(f"cannot read {out}: {error}", param_hint="--out") from None
     try:
-        rows = run_survey(game, deals, budget, jobs, out, progress=_bar, scheduler=scheduler)
+        rows = run_survey(
+            game, deals, budget, jobs, out, progress=_bar, scheduler=scheduler, hard=hard
+        )
     except SolitaireError as error:
         raise click.ClickException(str(error)) from None
-    click.echo(f"{game}, deals {deals[0]}-{deals[-1]}, budget {budget:,} positions")
+    hard_text = f", hard-wins phase {hard:,}" if hard else ""
+    click.echo(f"{game}, deals {deals[0]}-{deals[-1]}, budget {budget:,} positions{hard_text}")
     click.echo(Summary.of(rows).text())
 
 

@@ -4,7 +4,9 @@ first; in games with a waste the stock searches (a beam search by stock card, be
 dealing, best-first searches from positions dealt ahead); then greedy best-first searches
 under several weightings, short randomised depth-first probes, in games with a waste the
 portfolio of beams (:mod:`solitaire.solver.portfolio`) in the budget the probes leave, and
-depth-first search. docs/solver.md (How it searches) describes each.
+depth-first search; and, only when all of those answer "unknown" and the caller gives it a
+budget (``hard``), the hard-wins phase of :mod:`solitaire.solver.hard`. docs/solver.md (How
+it searches) describes each.
 
 The waste game (:mod:`solitaire.solver.wastegame`) only proves losses. The stock searches only
 find wins; the beam search (:mod:`solitaire.solver.stockbeam`) is what wins Fours Up deals.
@@ -37,6 +39,7 @@ from solitaire.engine.state import Move, State
 from solitaire.solver.backend import new_kernel
 from solitaire.solver.bestfirst import BestFirst
 from solitaire.solver.depthfirst import dfs, late, probe
+from solitaire.solver.hard import hard as hard_wins
 from solitaire.solver.latebest import LATE_SHARE, late_best_first
 from solitaire.solver.portfolio import PORTFOLIO_SHARE, beams
 from solitaire.solver.protocol import Core, RawMove
@@ -132,7 +135,9 @@ class Solution:
     expanded (one that two of the searches expand counts once); ``solution`` (with
     "won" only) is the line of moves that wins from the position searched, every foundation
     named; ``expanded`` counts every expansion, repeats by another search included: the
-    work done, where ``positions`` is what the budget limits.
+    work done, where ``positions`` is what the budget limits. ``method`` names the piece of
+    the hard-wins phase (:mod:`solitaire.solver.hard`) that won, "" when the first phase
+    answered or that phase did not run.
     """
 
     result: Verdict
@@ -140,6 +145,7 @@ class Solution:
     seconds: float
     solution: tuple[Move, ...] | None = None
     expanded: int = 0
+    method: str = ""
 
 
 def solve(
@@ -148,10 +154,16 @@ def solve(
     budget: int = DEFAULT_BUDGET,
     *,
     seconds: float | None = None,
+    hard: int = 0,
 ) -> Solution:
     """Search ``state`` under ``rules``: "won" with a winning line, "lost" once every
     position reachable under sound pruning has been expanded, or "unknown" when ``budget``
     positions have been expanded or ``seconds`` of wall-clock time have passed.
+
+    When that answer is "unknown" and ``hard`` is above 0, the hard-wins phase
+    (:func:`solitaire.solver.hard.hard`) searches again from the first position with
+    ``hard`` positions of its own, within what is left of ``seconds``: it can only turn
+    "unknown" into "won", so every other answer is the same as with ``hard=0``.
 
     The cyclic garbage collector is paused meanwhile: the search makes no reference cycles,
     and its collections, which walk every position held, cost about a tenth of the time.
@@ -159,13 +171,17 @@ def solve(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _solve(rules, state, budget, seconds)
+        return _solve(rules, state, budget, seconds, hard)
     finally:
         if collecting:
             gc.enable()
 
 
-def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> Solution:
+def _solve(
+    rules: Rules, state: State, budget: int, seconds: float | None, hard: int
+) -> Solution:
+    if hard < 0:
+        raise ValueError(f"the hard-wins budget is a count of positions, not {hard}")
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
     kernel = new_kernel(rules, state)
@@ -200,11 +216,17 @@ def _solve(rules: Rules, state: State, budget: int, seconds: float | None) -> So
         result, line = searches.depth_first()
     positions = entered + len(searches.expanded)
     work = entered + searches.work
+    del searches  # the first phase's keys go before the second phase makes its own
+    method = ""
+    if result == UNKNOWN and hard and not late(deadline):
+        result, line, found, spent, method = hard_wins(kernel, root, hard, deadline)
+        positions += found
+        work += spent
     elapsed = time.perf_counter() - started
     if result != WON:
         return Solution(Verdict(result), positions, elapsed, expanded=work)
     moves = shorten(kernel, rules, state, [*opening, *line])
-    return Solution(WON, positions, elapsed, moves, work)
+    return Solution(WON, positions, elapsed, moves, work, method)
 
 
 def _share(started: float, seconds: float | None, share: float) -> float | None:

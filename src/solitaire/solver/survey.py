@@ -2,9 +2,12 @@
 a CSV or JSON file.
 
 A row is ``{"game", "deal", "result", "positions", "seconds", "budget", "solution"}``;
-``solution`` is the winning line as space-separated moves ("" unless won). A row is reused by
-a later survey of the same game when it is a verdict (won or lost: true under any budget) or
-when it is "unknown" under a budget at least as large as the one asked for.
+``solution`` is the winning line as space-separated moves ("" unless won). A row solved with
+a hard-wins phase (``hard`` above 0, :mod:`solitaire.solver.hard`) also holds ``hard``, that
+phase's budget, and ``method``, the name of its piece that won ("" when none did); a row
+without them was solved with ``hard=0``. A row is reused by a later survey of the same game
+when it is a verdict (won or lost: true under any budget) or when it is "unknown" under a
+budget and a hard-wins budget each at least as large as the ones asked for.
 """
 
 from __future__ import annotations
@@ -28,16 +31,24 @@ from solitaire.solver.workers import connect
 
 FIELDS = ("game", "deal", "result", "positions", "seconds", "budget", "solution")
 
+HARD_FIELDS = ("hard", "method")
+"""The fields a row has only when it was solved with a hard-wins phase."""
+
 Row = dict[str, Any]
 
+Task = tuple[str, int, int] | tuple[str, int, int, int]
+"""What :func:`solve_deal` solves: (game, deal number, budget[, hard-wins budget])."""
 
-def solve_deal(task: tuple[str, int, int]) -> Row:
-    """Solve one deal: ``task`` is (game, deal number, budget)."""
-    game, number, budget = task
+
+def solve_deal(task: Task) -> Row:
+    """Solve one deal: ``task`` is (game, deal number, budget) or (game, deal number,
+    budget, hard-wins budget)."""
+    game, number, budget, *more = task
+    hard = more[0] if more else 0
     rules = get_rules(game)
-    found = solve(rules, deal(rules, number), budget)
+    found = solve(rules, deal(rules, number), budget, hard=hard)
     line = " ".join(str(move) for move in found.solution or ())
-    return {
+    row: Row = {
         "game": game,
         "deal": number,
         "result": found.result,
@@ -46,13 +57,18 @@ def solve_deal(task: tuple[str, int, int]) -> Row:
         "budget": budget,
         "solution": line,
     }
+    if hard:
+        row["hard"], row["method"] = hard, found.method
+    return row
 
 
-def reusable(row: Row, game: str, budget: int) -> bool:
-    """Whether a stored row answers a survey of ``game`` with ``budget``."""
+def reusable(row: Row, game: str, budget: int, hard: int = 0) -> bool:
+    """Whether a stored row answers a survey of ``game`` with ``budget`` and ``hard``."""
     if row["game"] not in (game, ""):
         return False
-    return Verdict(row["result"]).proved or int(row["budget"]) >= budget
+    if Verdict(row["result"]).proved:
+        return True
+    return int(row["budget"]) >= budget and int(row.get("hard") or 0) >= hard
 
 
 def load(path: Path) -> dict[int, Row]:
@@ -78,14 +94,15 @@ def save(path: Path, rows: dict[int, Row]) -> None:
             json.dump(ordered, handle, indent=0)
             handle.write("\n")
         else:
-            writer = csv.DictWriter(handle, fieldnames=FIELDS)
+            extra = [name for name in HARD_FIELDS if any(name in row for row in ordered)]
+            writer = csv.DictWriter(handle, fieldnames=(*FIELDS, *extra), restval="")
             writer.writeheader()
             writer.writerows(ordered)
     os.replace(temporary, path)
 
 
 def _typed(row: Row) -> Row:
-    return {
+    typed: Row = {
         "game": str(row.get("game") or ""),
         "deal": int(row["deal"]),
         "result": str(row["result"]),
@@ -94,6 +111,9 @@ def _typed(row: Row) -> Row:
         "budget": int(row["budget"]),
         "solution": row.get("solution") or "",
     }
+    if row.get("hard"):  # CSV gives "" where a row has no hard-wins phase
+        typed["hard"], typed["method"] = int(row["hard"]), str(row.get("method") or "")
+    return typed
 
 
 @dataclass(frozen=True)
@@ -191,18 +211,20 @@ def survey(
     out: Path | None = None,
     progress: Callable[[Iterator[Row], int], Iterator[Row]] | None = None,
     scheduler: str | None = None,
+    hard: int = 0,
 ) -> list[Row]:
-    """Solve every deal of ``deals`` (reusing ``out``'s rows), save, and return their rows.
+    """Solve every deal of ``deals`` (reusing ``out``'s rows), save, and return their rows;
+    ``hard`` is the hard-wins phase's budget (0: no such phase).
 
     The deals are solved on ``jobs`` local processes, or on the Dask cluster whose scheduler
     is at ``scheduler``; a row is the same wherever it was solved.
     """
     stored = load(out) if out is not None else {}
-    rows = {n: stored[n] for n in deals if n in stored and reusable(stored[n], game, budget)}
+    rows = {n: stored[n] for n in deals if n in stored and reusable(stored[n], game, budget, hard)}
     todo = [n for n in deals if n not in rows]
     if todo:
         results: Iterator[Row] = solve_deals(
-            game, todo, budget, min(jobs, len(todo)), scheduler, batch=len(todo)
+            game, todo, budget, min(jobs, len(todo)), scheduler, batch=len(todo), hard=hard
         )
         if progress is not None:
             results = progress(results, len(todo))
@@ -225,10 +247,12 @@ def solve_deals(
     scheduler: str | None = None,
     ordered: bool = False,
     batch: int | None = None,
+    hard: int = 0,
 ) -> Generator[Row, None, None]:
     """The one runner of many deals: solve each of ``numbers`` (which may be endless) on
     ``jobs`` local processes (1: in this process) or on the Dask cluster at ``scheduler``,
-    and yield its row, in the deals' order or as each is done.
+    and yield its row, in the deals' order or as each is done; ``hard`` is the hard-wins
+    phase's budget (0: none).
 
     Deals go out ``batch`` at a time (by default four per worker), so that a caller who stops
     early (enough proved deals) has little work left running. Closing the generator stops
@@ -238,7 +262,13 @@ def solve_deals(
     size = batch or max(jobs, workers.capacity) * 4
     pending = iter(numbers)
     try:
-        while work := [(game, number, budget) for number in islice(pending, size)]:
+        while work := [_task(game, number, budget, hard) for number in islice(pending, size)]:
             yield from workers.map(solve_deal, work, ordered)
     finally:
         workers.close()
+
+
+def _task(game: str, number: int, budget: int, hard: int) -> Task:
+    """A task of :func:`solve_deal`: without the hard-wins budget when it is 0, as before
+    that phase was there."""
+    return (game, number, budget, hard) if hard else (game, number, budget)

@@ -1,7 +1,7 @@
 """What our solver proved about a game, for the rules page's table.
 
 The figures are counted from the game's survey file, as ``solitaire survey GAME --deals A-B
---budget N --out FILE`` writes it (:mod:`solitaire.solver.survey`), kept at
+--budget N [--hard M] --out FILE`` writes it (:mod:`solitaire.solver.survey`), kept at
 ``solitaire/data/survey/GAME.json`` in the package or in the folder named by
 ``SOLITAIRE_SURVEY_DIR``. Without one the page says that no survey is published yet: the
 site never shows a figure that our own runs did not produce.
@@ -73,6 +73,8 @@ def _figures(game: str, path: str, version: tuple[int, int]) -> dict[str, Any] |
     numbers = sorted(rows)
     summary = Summary.of(rows.values())
     budget = max(int(row["budget"]) for row in rows.values())
+    hard = max(int(row.get("hard") or 0) for row in rows.values())
+    phase = f" --hard {hard}" if hard else ""
     whole = len(numbers) == numbers[-1] - numbers[0] + 1
     span = f"{numbers[0]}-{numbers[-1]}"
     return {
@@ -85,7 +87,8 @@ def _figures(game: str, path: str, version: tuple[int, int]) -> dict[str, Any] |
         "median_moves": _median_moves(rows.values()),
         "total": len(numbers),
         "winnable": [round(100 * end, 1) for end in summary.winnable()],
-        "command": f"solitaire survey {game} --deals {span} --budget {budget}",
+        "hard": hard,
+        "command": f"solitaire survey {game} --deals {span} --budget {budget}{phase}",
         "times": _time_buckets([float(row["seconds"]) for row in rows.values()]),
     }
 
