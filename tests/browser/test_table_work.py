@@ -3,10 +3,10 @@
 A card is a few elements: its suit signs are paths of its own, not ``<use>`` copies of a
 symbol, each of which brings a shadow tree that the browser styles again with the card. A
 lift lights the top card of each pile it may go to and no other card, and shows whole the
-card it leaves; a covered card's centre is hidden again once the cards are put back. A move
-shows in one frame with its toolbar and its words for screen readers, and the server's
-answer, when it agrees, writes nothing to the page: each write after the move's frame would
-cost a frame of its own (style, layout, paint, a compositor frame).
+card it leaves; a covered card's centre is hidden again once the cards are put back. A move's
+toolbar and its words for screen readers show the move before the server answers, and the
+answer, when it agrees, writes nothing to the page: each write would cost a frame of its own
+(style, layout, paint, a compositor frame).
 """
 
 from __future__ import annotations

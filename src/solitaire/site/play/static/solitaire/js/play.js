@@ -322,14 +322,14 @@ export class Table {
     this.sent = text;
     this.view = this.predicted(before, [text, ...this.ahead]);
     this.board.render(this.view.layout);
-    // The toolbar and the words for screen readers show the move with its cards, in the same
-    // frame: the server's answer, when it agrees, then writes nothing and asks for no frame.
-    showGame(this, this.counted(before, text), { fresh: false, before });
-    this.say(movedText(before.layout, text, before.table), { quiet: true });
     try {
-      // The move is on the screen at the next frame; the request waits until it is, so that
-      // the frame does not wait for it.
+      // The move is on the screen at the next frame. The toolbar, the words for screen readers
+      // and the request wait until it is, so that the move's frame waits for none of them;
+      // the toolbar shows the move as predicted, and the server's answer, when it agrees,
+      // then writes nothing and asks for no frame of its own.
       await afterPaint();
+      showGame(this, this.counted(before, text), { fresh: false, before });
+      this.say(movedText(before.layout, text, before.table), { quiet: true });
       const next = click
         ? await api.click(before.id, click.pile, click.index, before.version)
         : await api.playMove(before.id, text, before.version);
