@@ -8,6 +8,7 @@ catches.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
@@ -115,20 +116,28 @@ def test_no_position_on_a_published_winning_line_fires(native: type, game: str) 
     """Every position of 40 published winning lines in the core, every fifth in the Python
     kernel as well."""
     rules = get_rules(game)
-    survey = load(SURVEYS / f"{game}.json")
     checked = 0
-    lines = [(deal, row) for deal, row in survey.items() if row["result"] == "won"][:40]
-    for deal, row in lines:
+    for deal, at, state in winning_line_states(game):
+        fast = native(rules, state)
+        assert not fast.immovable(fast.position(state)), (deal, at)
+        if at % 5 == 0:
+            slow = Kernel(rules, state)
+            assert not slow.immovable(slow.position(state)), (deal, at)
+        checked += 1
+    assert checked > 1_000
+
+
+def winning_line_states(game: str, lines: int = 40) -> Iterator[tuple[int, int, State]]:
+    """Each position of the first ``lines`` published winning lines of ``game``: (deal, the
+    move's index in its line, the position after it)."""
+    rules = get_rules(game)
+    survey = load(SURVEYS / f"{game}.json")
+    won = [(deal, row) for deal, row in survey.items() if row["result"] == "won"][:lines]
+    for deal, row in won:
         state = Layout.dealt(game, deal).state
         for at, text in enumerate(str(row["solution"]).split()):
             state = play(rules, state, Move.from_str(text))
-            fast = native(rules, state)
-            assert not fast.immovable(fast.position(state)), (deal, at)
-            if at % 5 == 0:
-                slow = Kernel(rules, state)
-                assert not slow.immovable(slow.position(state)), (deal, at)
-            checked += 1
-    assert checked > 1_000
+            yield deal, at, state
 
 
 def hearts(piles: tuple[str, ...]) -> State:

@@ -8,25 +8,23 @@ search would start.
 
 from __future__ import annotations
 
-from importlib import resources
-from pathlib import Path
-
 import pytest
-from test_immovable import GAMES, SIZES, hearts, hearts_rules, mixed, played
+from test_immovable import (
+    GAMES,
+    SIZES,
+    hearts,
+    hearts_rules,
+    mixed,
+    played,
+    winning_line_states,
+)
 from test_solver_helpers import exhaustive, narrow
 
 from solitaire.engine.deal import deal
 from solitaire.engine.games import get_rules
-from solitaire.engine.layout import Layout
-from solitaire.engine.moves import play
-from solitaire.engine.state import Move
 from solitaire.solver import search
 from solitaire.solver.kernel import Kernel
 from solitaire.solver.stranded import LIMIT
-from solitaire.solver.survey import load
-
-SURVEYS = Path(str(resources.files("solitaire"))) / "data" / "survey"
-"""The published survey files."""
 
 PLAIN = 20_000
 """The most positions the plain search may reach from a table before it is skipped."""
@@ -90,19 +88,14 @@ def test_no_position_on_a_published_winning_line_fires(native: type, game: str) 
     """Every position of 40 published winning lines in the core, every tenth in the Python
     kernel as well."""
     rules = get_rules(game)
-    survey = load(SURVEYS / f"{game}.json")
     checked = 0
-    lines = [(deal, row) for deal, row in survey.items() if row["result"] == "won"][:40]
-    for number, row in lines:
-        state = Layout.dealt(game, number).state
-        for at, text in enumerate(str(row["solution"]).split()):
-            state = play(rules, state, Move.from_str(text))
-            fast = native(rules, state)
-            assert not fast.stranded(fast.position(state), LIMIT), (number, at)
-            if at % 10 == 0:
-                slow = Kernel(rules, state)
-                assert not slow.stranded(slow.position(state), LIMIT), (number, at)
-            checked += 1
+    for number, at, state in winning_line_states(game):
+        fast = native(rules, state)
+        assert not fast.stranded(fast.position(state), LIMIT), (number, at)
+        if at % 10 == 0:
+            slow = Kernel(rules, state)
+            assert not slow.stranded(slow.position(state), LIMIT), (number, at)
+        checked += 1
     assert checked > 1_000
 
 
