@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import re
+from importlib import resources
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -12,6 +13,8 @@ from click.testing import CliRunner
 from solitaire.cli import main
 from solitaire.engine.game import Game
 from solitaire.engine.layout import Layout
+
+SURVEY = Path(str(resources.files("solitaire"))) / "data" / "survey" / "streets.json"
 
 KEYS = ["game", "deal", "result", "positions", "seconds", "solution"]
 
@@ -137,6 +140,19 @@ def test_a_survey_with_a_hard_wins_phase_records_it_and_its_winner(tmp_path: Pat
     assert (row["result"], row["hard"]) == ("won", 30000)
     assert row["method"] == "beam width=50 weights=(waste=6,waste_blocked=6,depth=3)"
     assert Game.replay(Layout.dealt("streets", 5), row["solution"].split()).status == "won"
+
+
+def test_a_survey_with_a_hard_wins_phase_writes_a_first_phase_row_as_published(
+    tmp_path: Path,
+) -> None:
+    out_file = tmp_path / "rows.json"
+    args = ("survey", "streets", "--deals", "1-1", "--budget", "1000000", "--hard", "3000000")
+    code, _out = run(*args, "--jobs", "1", "--out", str(out_file))
+    assert code == 0
+    (row,) = json.loads(out_file.read_text())
+    (published,) = [r for r in json.loads(SURVEY.read_text()) if r["deal"] == 1]
+    assert {**row, "seconds": 0} == {**published, "seconds": 0}
+    assert "hard" not in row
 
 
 def test_a_survey_does_not_reuse_rows_of_another_game(tmp_path: Path) -> None:

@@ -3,9 +3,11 @@ a CSV or JSON file.
 
 A row is ``{"game", "deal", "result", "positions", "seconds", "budget", "solution"}``;
 ``solution`` is the winning line as space-separated moves ("" unless won). A row solved with
-a hard-wins phase (``hard`` above 0, :mod:`solitaire.solver.hard`) also holds ``hard``, that
-phase's budget, and ``method``, the name of its piece that won ("" when none did); a row
-without them was solved with ``hard=0``. A row is reused by a later survey of the same game
+a hard-wins phase that ran (``hard`` above 0, :mod:`solitaire.solver.hard`; it runs only when
+the first phase answers "unknown") also holds ``hard``, that phase's budget, and ``method``,
+the name of its piece that won ("" when none did); a row without them was decided by the first
+phase, or solved with ``hard=0``, so a survey with the phase writes the first phase's rows as
+one without it does. A row is reused by a later survey of the same game
 when it is a verdict (won or lost: true under any budget) or when it is "unknown" under a
 budget and a hard-wins budget each at least as large as the ones asked for.
 """
@@ -32,7 +34,7 @@ from solitaire.solver.workers import connect
 FIELDS = ("game", "deal", "result", "positions", "seconds", "budget", "solution")
 
 HARD_FIELDS = ("hard", "method")
-"""The fields a row has only when it was solved with a hard-wins phase."""
+"""The fields a row has only when a hard-wins phase ran for it."""
 
 Row = dict[str, Any]
 
@@ -57,7 +59,7 @@ def solve_deal(task: Task) -> Row:
         "budget": budget,
         "solution": line,
     }
-    if hard:
+    if hard and (found.method or found.result == "unknown"):
         row["hard"], row["method"] = hard, found.method
     return row
 
