@@ -9,7 +9,8 @@ loss would face there. For each deal:
   a beam that may break ties otherwise than the C one;
 - a depth-first search from the first position as the first phase's last one runs (the
   first profile's ranking, rule 9's cut), through ``--dfs`` distinct positions: how many of
-  them have the stock spent, and the most cards home it reached;
+  them have the stock spent, the most cards home it reached, and once it first spent the
+  stock, the most stock cards of any position it expanded after (how far back it came);
 - of the positions with the stock spent that it met, ``--sample`` spread evenly over the
   search, each searched alone by depth-first search with ``--each`` positions: how many it
   exhausts (proved lost), wins, or leaves unknown, and the positions a proof took.
@@ -55,6 +56,7 @@ class Watch:
         self.least = sys.maxsize
         self.lowest = sys.maxsize
         self.spent = []
+        self.back = 0  # the most stock cards of a position expanded after one with none
 
     def __getattr__(self, attribute: str) -> Any:
         return getattr(self.kernel, attribute)
@@ -68,8 +70,12 @@ class Watch:
 
     def children(self, pos: Any, *args: Any) -> Any:
         """The kernel's children; a position with the stock spent is kept when counting."""
-        if self.counting and not self.kernel.stock(pos):
-            self.spent.append(pos)
+        if self.counting:
+            stock = self.kernel.stock(pos)
+            if not stock:
+                self.spent.append(pos)
+            elif self.spent:
+                self.back = max(self.back, stock)
         return self.kernel.children(pos, *args)
 
     def beam(
@@ -127,7 +133,8 @@ def spent_positions(watch: Watch, root: Any, budget: int, cards: int) -> list[An
     found = watch.spent
     print(
         f"  dfs {result}: {len(seen):,} positions, {len(found):,} with the stock spent,"
-        f" home at most {cards - watch.least}, stock left at least {watch.lowest}",
+        f" home at most {cards - watch.least}; after the first of them, the stock left at"
+        f" most {watch.back}",
         flush=True,
     )
     return found
