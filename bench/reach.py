@@ -88,8 +88,12 @@ class Watch:
         width: int,
         local: int,
     ) -> Any:
-        """The beam's levels through the Python translation, on this kernel."""
-        return stockbeam.expand(self, root, scorer, shared, budget, deadline, width, local)
+        """The beam's levels through the Python translation, on this kernel; when they
+        reach the stock's end, the positions of that last level are noted too."""
+        found = stockbeam.expand(self, root, scorer, shared, budget, deadline, width, local)
+        for pos, _line in found[3]:
+            self.left(pos)
+        return found
 
 
 def pieces(watch: Watch, root: Any, chosen_pieces: list[int], budget: int, cards: int) -> None:
