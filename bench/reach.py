@@ -8,9 +8,10 @@ loss would face there. For each deal:
   (``solitaire.solver.stockbeam.expand``) on the C core's moves, so the figures are those of
   a beam that may break ties otherwise than the C one;
 - a depth-first search from the first position as the first phase's last one runs (the
-  first profile's ranking, rule 9's cut), through ``--dfs`` distinct positions: how many of
-  them have the stock spent, the most cards home it reached, and once it first spent the
-  stock, the most stock cards of any position it expanded after (how far back it came);
+  first profile's ranking, rule 9's cut where it holds), through ``--dfs`` distinct
+  positions: how many of them have the stock spent, the most cards home it reached, and
+  once it first spent the stock, the most stock cards of any position it expanded after
+  (how far back it came);
 - of the positions with the stock spent that it met, ``--sample`` spread evenly over the
   search, each searched alone by depth-first search with ``--each`` positions: how many it
   exhausts (proved lost), wins, or leaves unknown, and the positions a proof took.
