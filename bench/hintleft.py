@@ -18,7 +18,8 @@ CPU seconds).
         [--seconds 2] [--cap-budget 1000000] [--cap-seconds 30] [--part 1/2]
 
 ``--part K/N`` solves every N-th position from the K-th, so that several processes share
-them; their lines join by the position's number, and their counts add up.
+them; their lines join by the position's number, and their counts add up. ``--start N``
+skips the positions before the N-th (from 0), to share a part's later positions out.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def main() -> None:
     parser.add_argument("--cap-budget", type=int, default=1_000_000)
     parser.add_argument("--cap-seconds", type=float, default=30.0, help="CPU seconds")
     parser.add_argument("--part", default="1/1")
+    parser.add_argument("--start", type=int, default=0, help="skip positions before this")
     args = parser.parse_args()
     part, parts = map(int, args.part.split("/"))
     games = random_games(args.game, args.positions, random.Random(2026))
@@ -64,6 +66,8 @@ def main() -> None:
     counts = dict.fromkeys(keys, 0)
     print("n home stock moves | first answer: result by positions CPU-s | cap: the same")
     for number, game in list(enumerate(games))[part - 1 :: parts]:
+        if number < args.start:
+            continue
         counts["asked"] += 1
         first, seconds = timed(game, args.budget)
         by_first = first.result != "unknown" and not first.method
