@@ -20,12 +20,13 @@ import json
 import time
 from pathlib import Path
 
+from surveyed import add_arguments, chosen
+
 from solitaire.engine.deal import deal
 from solitaire.engine.games import get_rules
 from solitaire.solver.backend import new_kernel
 from solitaire.solver.hard import HARD_PLAN, Beam, Piece, Rollouts, run_piece
 from solitaire.solver.scoring import Weights
-from solitaire.solver.survey import load
 
 _ROLL = Weights(blocked=4, waste=4, stock=2)
 
@@ -133,22 +134,14 @@ def _report(name: str, outcome: Outcome) -> None:
 def main() -> None:
     """Measure (or load) the pieces, print each one's share and the greedy order."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("survey", type=Path)
+    add_arguments(parser)
     parser.add_argument("--pieces", default="")
     parser.add_argument("--budget", type=int, default=1_000_000)
     parser.add_argument("--cap", type=int, default=1_000_000)
-    parser.add_argument("--deals", default="")
-    parser.add_argument("--part", default="1/1")
     parser.add_argument("--save", type=Path)
     parser.add_argument("--load", type=Path, nargs="*", default=[])
     args = parser.parse_args()
-    if args.deals:
-        numbers = [int(n) for n in args.deals.split(",")]
-    else:
-        numbers = [n for n, row in load(args.survey).items() if row["result"] == "unknown"]
-    part, parts = map(int, args.part.split("/"))
-    numbers = numbers[part - 1 :: parts]
+    numbers = chosen(args)
     outcomes: dict[str, Outcome] = {}
     for path in args.load:
         for name, rows in json.loads(path.read_text()).items():

@@ -6,7 +6,11 @@ of the hints whose answer is proved (won or lost), the share of answers proved a
 Wilson interval (a sample of 40 positions leaves about 14 points either side).
 
     .venv/bin/python bench/hint.py [--positions 100] [--budget 200000] [--seconds 3]
-                                   [--kinds "on line,deviated,random deal"]
+                                   [--kinds "on line,deviated,random deal"] [--hard 0,auto]
+
+``--hard`` gives the hard-wins budgets to compare (``auto``, the default: Hint's own rule,
+:func:`solitaire.advice.hint.hard_budget`; a number: that many positions; 0: none): each
+position is asked under each in turn, with a line memory per budget, and each gets a row.
 """
 
 from __future__ import annotations
@@ -77,7 +81,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--games", nargs="*", default=list(FEATURED))
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds")
+    parser.add_argument("--hard", default="auto", help="comma-separated hard-wins budgets")
     args = parser.parse_args()
+    hards = [None if value == "auto" else int(value) for value in args.hard.split(",")]
     rng = random.Random(2026)
     print(
         f"{'game':<20}{'positions':<14}{'n':>5}{'median s':>10}{'p95 s':>9}"
@@ -94,26 +100,39 @@ def main() -> None:
                 games = random_games(game, args.positions, rng)
             else:
                 games = sample_games(game, args.positions, kind == "deviated", rng)
-            memory = LineMemory()
-            latencies, results = [], {"won": 0, "lost": 0, "unknown": 0}
-            proved: list[float] = []
-            for played in games:
-                started = time.perf_counter()
-                answer = hint(played, args.budget, args.seconds, memory)
-                latencies.append(time.perf_counter() - started)
-                results[answer.result] += 1
-                if answer.result != "unknown":
-                    proved.append(latencies[-1])
-            summary = " ".join(f"{key} {value}" for key, value in results.items())
-            median, p95 = statistics.median(latencies), percentile(latencies, 0.95)
-            sure = f"{percentile(proved, 0.95):>14.4f}" if proved else f"{'-':>14}"
-            share = len(proved) / len(latencies)
-            low, high = wilson(len(proved), len(latencies))
-            interval = f"{low:.0%}-{high:.0%}"
-            print(
-                f"{game:<20}{kind:<14}{len(latencies):>5}{median:>10.4f}{p95:>9.4f}{sure}"
-                f"{share:>8.0%}{interval:>14}  {summary}"
-            )
+            for hard, row in zip(hards, ask(games, args.budget, args.seconds, hards), strict=True):
+                latencies, results, proved = row
+                summary = " ".join(f"{key} {value}" for key, value in results.items())
+                median, p95 = statistics.median(latencies), percentile(latencies, 0.95)
+                sure = f"{percentile(proved, 0.95):>14.4f}" if proved else f"{'-':>14}"
+                share = len(proved) / len(latencies)
+                low, high = wilson(len(proved), len(latencies))
+                interval = f"{low:.0%}-{high:.0%}"
+                label = kind if len(hards) == 1 else f"{kind} h={'auto' if hard is None else hard}"
+                print(
+                    f"{game:<20}{label:<14}{len(latencies):>5}{median:>10.4f}{p95:>9.4f}{sure}"
+                    f"{share:>8.0%}{interval:>14}  {summary}"
+                )
+
+
+Row = tuple[list[float], dict[str, int], list[float]]
+"""Per hard-wins budget: every hint's seconds, the count of each answer, and the seconds of
+the proved ones."""
+
+
+def ask(games: list[Game], budget: int, seconds: float, hards: list[int | None]) -> list[Row]:
+    """Hint on each game under each of ``hards`` in turn, a line memory for each."""
+    memories = [LineMemory() for _ in hards]
+    rows: list[Row] = [([], {"won": 0, "lost": 0, "unknown": 0}, []) for _ in hards]
+    for played in games:
+        for hard, memory, (latencies, results, proved) in zip(hards, memories, rows, strict=True):
+            started = time.perf_counter()
+            answer = hint(played, budget, seconds, memory, hard=hard)
+            latencies.append(time.perf_counter() - started)
+            results[answer.result] += 1
+            if answer.result != "unknown":
+                proved.append(latencies[-1])
+    return rows
 
 
 if __name__ == "__main__":

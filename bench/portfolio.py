@@ -21,6 +21,8 @@ import argparse
 import json
 from pathlib import Path
 
+from surveyed import add_arguments, chosen
+
 from solitaire.engine.deal import deal
 from solitaire.engine.games import get_rules
 from solitaire.solver.backend import new_kernel
@@ -28,7 +30,6 @@ from solitaire.solver.portfolio import PORTFOLIO
 from solitaire.solver.scoring import Weights
 from solitaire.solver.search import PROFILES
 from solitaire.solver.stockbeam import StockBeam
-from solitaire.solver.survey import load
 
 CANDIDATES = (
     *PROFILES,
@@ -94,26 +95,18 @@ def _picked(pick: str) -> list[Weights]:
     return [every[int(i)] for i in pick.split(",")] if pick else every
 
 
-def _numbers(args: argparse.Namespace) -> list[int]:
-    if args.deals:
-        return [int(n) for n in args.deals.split(",")]
-    return [n for n, row in load(args.survey).items() if row["result"] == "unknown"]
-
-
 def main() -> None:
     """Run (or load) every candidate, then print the greedy order."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("survey", type=Path)
+    add_arguments(parser)
     parser.add_argument("--widths", default="50,100")
     parser.add_argument("--cap", type=int, default=100_000)
     parser.add_argument("--caps", default="", help="caps to print the current portfolio at")
-    parser.add_argument("--deals", default="", help="deal numbers (default: the unknown ones)")
     parser.add_argument("--pick", default="", help="which candidates, by place (0,7,11)")
     parser.add_argument("--save", type=Path)
     parser.add_argument("--load", type=Path, nargs="*", default=[])
     args = parser.parse_args()
-    numbers = _numbers(args)
+    numbers = chosen(args)
     outcomes: dict[str, Outcome] = {}
     for path in args.load:
         for name, rows in json.loads(path.read_text()).items():

@@ -5,10 +5,18 @@ from __future__ import annotations
 import pytest
 
 import solitaire.advice.hint
-from solitaire.advice.hint import heuristic_move, hint, hint_job, stored_rest
+from solitaire.advice.hint import (
+    HARD_FACTOR,
+    hard_budget,
+    heuristic_move,
+    hint,
+    hint_job,
+    stored_rest,
+)
 from solitaire.advice.memory import LineMemory, line_entries, position_key
 from solitaire.deals.winnable import proved_deals
 from solitaire.engine.game import Game
+from solitaire.engine.games import get_rules
 from solitaire.engine.layout import Layout
 from solitaire.engine.state import Move
 from solitaire.solver import solve
@@ -85,6 +93,23 @@ def test_when_the_budget_runs_out_the_hint_is_an_unproved_legal_move() -> None:
     assert answer.result == "unknown"
     assert answer.line == ()
     assert answer.move is not None and game.is_legal(answer.move)
+
+
+def test_in_streets_the_hard_wins_phase_proves_what_the_first_phase_leaves_unknown() -> None:
+    dealt = Layout.dealt("streets", 5)
+    game = Game(Layout("streets", None, dealt.state))  # no deal number: no stored line
+    assert hint(game, budget=10_000, seconds=None, hard=0).result == "unknown"
+    answer = hint(game, budget=10_000, seconds=None)
+    assert answer.result == "won"
+    assert answer.positions > 10_000  # the phase's own positions on top of the budget
+    assert answer.move == answer.line[0]
+    assert Game.replay(game.layout, answer.line).status == "won"
+
+
+def test_the_hard_wins_phase_is_given_only_in_games_with_a_waste() -> None:
+    assert hard_budget(get_rules("streets"), 200_000) == HARD_FACTOR * 200_000
+    assert hard_budget(get_rules("fours-up"), 1_000) == HARD_FACTOR * 1_000
+    assert hard_budget(get_rules("streets-and-alleys"), 200_000) == 0
 
 
 def test_the_heuristic_prefers_a_card_home_and_never_the_last_move_backwards() -> None:

@@ -67,10 +67,13 @@ def hint(
     budget: int = DEFAULT_BUDGET,
     seconds: float | None = DEFAULT_SECONDS,
     memory: LineMemory | None = None,
+    hard: int | None = None,
 ) -> Hint:
     """Advise the next move of ``game``, searching at most ``budget`` positions and about
     ``seconds`` seconds (None: no time cap), with the lines kept in ``memory`` (by default
-    this process's :data:`MEMORY`).
+    this process's :data:`MEMORY`). When the search answers "unknown" within the time, the
+    hard-wins phase goes on with ``hard`` positions of its own (None: :func:`hard_budget`;
+    0: none) in what is left of ``seconds``.
     """
     memory = MEMORY if memory is None else memory
     rules, state = game.rules, game.state
@@ -80,7 +83,8 @@ def hint(
     if line:
         return Hint(WON, line[0], line)
     started = time.monotonic()
-    answer = solve(rules, state, budget, seconds=seconds)
+    hard = hard_budget(rules, budget) if hard is None else hard
+    answer = solve(rules, state, budget, seconds=seconds, hard=hard)
     if answer.result == WON and answer.solution:
         memory.remember(rules, state, answer.solution)
         return Hint(WON, answer.solution[0], answer.solution, positions=answer.positions)
@@ -89,6 +93,19 @@ def hint(
         undos = undos_to_winnable(game, budget, left, memory)
         return Hint(LOST, None, (), undos, positions=answer.positions)
     return Hint(UNKNOWN, heuristic_move(rules, state, last_move(game)), positions=answer.positions)
+
+
+HARD_FACTOR = 3
+"""In games with a waste, Hint's hard-wins phase may expand this many times its budget of
+positions, within the time its first phase leaves (the survey of Streets gives the phase
+three times the first phase's budget too)."""
+
+
+def hard_budget(rules: Rules, budget: int) -> int:
+    """The hard-wins budget Hint gives a search of ``budget`` positions under ``rules``:
+    :data:`HARD_FACTOR` times it in games with a waste, whose pieces are beams by stock
+    card and rollouts, and 0 in the others, where they were never measured."""
+    return HARD_FACTOR * budget if rules.has_waste else 0
 
 
 def last_move(game: Game) -> Move | None:
