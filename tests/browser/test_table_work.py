@@ -121,3 +121,20 @@ def test_a_move_shows_with_its_count_and_words_and_an_agreeing_answer_writes_not
     wait_idle(page)
     assert server_game(page)["moves"] == [move]
     assert page.evaluate("window.writes") == []
+
+
+# The board's card sizes as the shapes and letters of a card's face see them.
+FACE_SIZES = """() => [...document.querySelectorAll('#table .card .face, #table .card .face *')]
+  .map((el) => getComputedStyle(el).getPropertyValue('--card-w')).filter(Boolean).length"""
+
+
+def test_a_change_of_the_cards_size_does_not_reach_their_faces(page: Any) -> None:
+    # A long pile shrinks every card: the board's --card-w changes, and each element that
+    # inherits it is styled again. A face reads no size of the board's (its SVG scales to its
+    # card): its shapes and letters must not inherit one, or a shrink restyles all of them.
+    open_deal(page, "streets-and-alleys", 15)
+    width = page.evaluate(
+        "getComputedStyle(document.querySelector('#board')).getPropertyValue('--card-w')"
+    )
+    assert width.endswith("px"), width
+    assert page.evaluate(FACE_SIZES) == 0
