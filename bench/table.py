@@ -69,7 +69,7 @@ from solitaire.engine.games import FEATURED
 HERE = Path(__file__).resolve().parents[1]
 # Where a finger presses a card: the browser tests' own way (one copy of it).
 sys.path.insert(0, str(HERE / "tests" / "browser"))
-from tablepage import card_point, drag_points  # noqa: E402
+from tablepage import Session, card_point, drag_points  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 CHROMIUM = os.environ.get("SOLITAIRE_CHROMIUM", "/usr/bin/chromium")
@@ -107,10 +107,23 @@ IDLE = """() => {
     !document.querySelector('#table .card.moving'));
 }"""
 
-GAME = """async () => {
-  const id = document.querySelector('#table').dataset.gameId;
-  return (await fetch(`/api/games/${id}`)).json();
-}"""
+# Once ``ms`` have passed, the table at rest (``IDLE``): watched for the changes that end a
+# move (the table's data-busy, the cards' classes), not polled; then the interactions known.
+SETTLED = f"""(ms) => new Promise((resolve) => {{
+  const idle = {IDLE};
+  const table = document.querySelector('#table');
+  const watch = new MutationObserver(() => check());
+  const check = () => {{
+    if (!idle()) return;
+    watch.disconnect();
+    resolve([...window.benchTimes.keys()]);
+  }};
+  setTimeout(() => {{
+    const watched = ['class', 'data-busy'];
+    watch.observe(table, {{attributes: true, subtree: true, attributeFilter: watched}});
+    check();
+  }}, ms);
+}})"""
 
 # The cards' width as the board's plan last wrote it (a change restyles every card).
 CARD_WIDTH = "document.querySelector('#board').style.getPropertyValue('--card-w')"
@@ -236,13 +249,17 @@ def measure(
     played = 0
     last_tap = None
     moves_seen: list[tuple[str, dict[str, Any] | None]] = []
+    # The game as the server has it, asked from here with the page's cookies: Chromium's CPU
+    # is the table's, not the bench's requests.
+    session = Session.of(page)
+    path = "/api/games/" + page.evaluate("document.querySelector('#table').dataset.gameId")
+    known = page.evaluate("[...window.benchTimes.keys()]")
     for move in line.solution[:moves]:
-        state = page.evaluate(GAME)
+        state = session.call("GET", path)["body"]
         if state["status"] != "playing" or move not in state["legal"]:
             break
         spot = ("s", None) if move == "s" else _tapped(state, move)
         counted = (way == "tap" and spot is not None) or (way == "drag" and move != "s")
-        known = page.evaluate("[...window.benchTimes.keys()]")
         width = page.evaluate(CARD_WIDTH) if each else ""
         if spot is not None and (way == "tap" or move == "s"):
             # A second tap on a pile soon after the first is a double tap, one intention
@@ -254,13 +271,12 @@ def measure(
         else:
             last_tap = None
             _drag(cdp, page, move)
-        page.wait_for_timeout(60)
-        page.wait_for_function(IDLE, polling=20)
+        now_known = page.evaluate(SETTLED, 60)
         played += 1
         if counted:
             made += 1
             if each:
-                told = _described(move, state, page.evaluate(GAME))
+                told = _described(move, state, session.call("GET", path)["body"])
                 now_width = page.evaluate(CARD_WIDTH)
                 if now_width != width:
                     told += f", cards {width} > {now_width}"
@@ -272,6 +288,9 @@ def measure(
                 " window.benchParts.delete(key); } }",
                 known,
             )
+            now_known = known
+        known = now_known
+    session.close()
     page.wait_for_timeout(400)
     end = {**_metrics(cdp), "cpu": _cpu(system)}
     spent = {key: (end[key] - start[key]) * 1000 / max(1, played) for key in end}
