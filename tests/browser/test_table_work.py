@@ -170,7 +170,7 @@ BOARD_WIDTH = "document.querySelector('#board').style.getPropertyValue('--card-w
 
 def test_a_move_that_shrinks_the_cards_shows_before_they_shrink(make_page: Any) -> None:
     # Streets and Alleys deal 15 on a phone: the fifth move of its winning line makes pile 3
-    # nine cards long, and every card shrinks. The move's frame shows the card on its pile
+    # ten cards long, and every card shrinks. The move's frame shows the card on its pile
     # at the cards' size so far; the cards take their new size in the frame after it, which
     # the move's frame (what a player waits for) does not wait on.
     page = make_page(PHONE)
