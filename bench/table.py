@@ -69,7 +69,7 @@ from solitaire.engine.games import FEATURED
 HERE = Path(__file__).resolve().parents[1]
 # Where a finger presses a card: the browser tests' own way (one copy of it).
 sys.path.insert(0, str(HERE / "tests" / "browser"))
-from tablepage import card_point, drag_points  # noqa: E402
+from tablepage import Session, card_point, drag_points  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 CHROMIUM = os.environ.get("SOLITAIRE_CHROMIUM", "/usr/bin/chromium")
@@ -107,10 +107,26 @@ IDLE = """() => {
     !document.querySelector('#table .card.moving'));
 }"""
 
-GAME = """async () => {
-  const id = document.querySelector('#table').dataset.gameId;
-  return (await fetch(`/api/games/${id}`)).json();
-}"""
+# Once ``ms`` have passed, the table at rest (``IDLE``): watched for the changes that end a
+# move (the table's data-busy, the cards' classes), not polled; then the interactions known.
+SETTLED = f"""(ms) => new Promise((resolve) => {{
+  const idle = {IDLE};
+  const table = document.querySelector('#table');
+  const watch = new MutationObserver(() => check());
+  const check = () => {{
+    if (!idle()) return;
+    watch.disconnect();
+    resolve([...window.benchTimes.keys()]);
+  }};
+  setTimeout(() => {{
+    const watched = ['class', 'data-busy'];
+    watch.observe(table, {{attributes: true, subtree: true, attributeFilter: watched}});
+    check();
+  }}, ms);
+}})"""
+
+# The cards' width as the board's plan last wrote it (a change restyles every card).
+CARD_WIDTH = "document.querySelector('#board').style.getPropertyValue('--card-w')"
 
 
 def _free_port() -> int:
@@ -233,13 +249,18 @@ def measure(
     played = 0
     last_tap = None
     moves_seen: list[tuple[str, dict[str, Any] | None]] = []
+    # The game as the server has it, asked from here with the page's cookies: Chromium's CPU
+    # is the table's, not the bench's requests.
+    session = Session.of(page)
+    path = "/api/games/" + page.evaluate("document.querySelector('#table').dataset.gameId")
+    known = page.evaluate("[...window.benchTimes.keys()]")
     for move in line.solution[:moves]:
-        state = page.evaluate(GAME)
+        state = session.call("GET", path)["body"]
         if state["status"] != "playing" or move not in state["legal"]:
             break
         spot = ("s", None) if move == "s" else _tapped(state, move)
         counted = (way == "tap" and spot is not None) or (way == "drag" and move != "s")
-        known = page.evaluate("[...window.benchTimes.keys()]")
+        width = page.evaluate(CARD_WIDTH) if each else ""
         if spot is not None and (way == "tap" or move == "s"):
             # A second tap on a pile soon after the first is a double tap, one intention
             # (the table's habit): a player tapping twice waits a little longer.
@@ -250,13 +271,16 @@ def measure(
         else:
             last_tap = None
             _drag(cdp, page, move)
-        page.wait_for_timeout(60)
-        page.wait_for_function(IDLE, polling=20)
+        now_known = page.evaluate(SETTLED, 60)
         played += 1
         if counted:
             made += 1
             if each:
-                moves_seen.append((move, page.evaluate(PARTS, known)))
+                told = _described(move, state, session.call("GET", path)["body"])
+                now_width = page.evaluate(CARD_WIDTH)
+                if now_width != width:
+                    told += f", cards {width} > {now_width}"
+                moves_seen.append((told, page.evaluate(PARTS, known)))
         else:
             page.evaluate(
                 "(known) => { for (const key of [...window.benchTimes.keys()])"
@@ -264,6 +288,9 @@ def measure(
                 " window.benchParts.delete(key); } }",
                 known,
             )
+            now_known = known
+        known = now_known
+    session.close()
     page.wait_for_timeout(400)
     end = {**_metrics(cdp), "cpu": _cpu(system)}
     spent = {key: (end[key] - start[key]) * 1000 / max(1, played) for key in end}
@@ -458,6 +485,38 @@ def _layers(cdp: Any, page: Any) -> int:
     return seen[-1] if seen else -1
 
 
+def _pile(layout: dict[str, Any], name: str) -> list[str]:
+    """The cards of pile ``name`` ("t3", "f0", "c1", "s", "w") in a layout."""
+    kind, rest = name[0], name[1:]
+    if kind == "t":
+        return list(layout["tableau"][int(rest)])
+    if kind == "f":
+        return list(layout["foundations"][int(rest)])
+    if kind == "c":
+        cell = layout["cells"][int(rest)]
+        return [cell] if cell else []
+    return list(layout.get("stock" if kind == "s" else "waste") or [])
+
+
+def _described(move: str, was: dict[str, Any], now: dict[str, Any]) -> str:
+    """A move in words: its text, its kind (source and target kinds), the cards it moves, the
+    lengths of its piles before it, and how many cards went home after it on their own."""
+    if move == "s":
+        return "s         deal"
+    src, _, rest = move.partition(">")
+    dst, _, count = rest.partition(":")
+    moved = int(count or 1)
+    home = sum(len(pile) for pile in now["layout"]["foundations"]) - sum(
+        len(pile) for pile in was["layout"]["foundations"]
+    )
+    auto = home - (moved if dst[0] == "f" else 0)
+    longest = max(len(pile) for pile in was["layout"]["tableau"])
+    return (
+        f"{move:9} {src[0]}>{dst[0]} {moved:2} card(s), piles {len(_pile(was['layout'], src)):2}"
+        f" > {len(_pile(was['layout'], dst)):2} (longest {longest:2}), {auto:2} home after"
+    )
+
+
 def _parts(parts: dict[str, Any] | None) -> str:
     """A move's longest event in words: its name, duration and parts (ms)."""
     if parts is None:
@@ -585,7 +644,7 @@ def main() -> None:
                     for ms, name in hot(found["profile"]) if options.profile else []:
                         print(f"        {ms:8.0f} ms  {name}")
                     for move, parts in found["each"]:
-                        print(f"        {move:9} {_parts(parts)}")
+                        print(f"        {_parts(parts)}  {move}")
                     if options.trace:
                         found["counts"] = measure(
                             urls[label], browser, game, way, options.moves,
