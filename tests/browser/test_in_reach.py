@@ -3,9 +3,10 @@
 The review is linked from the banner of a game that is over, from the win dialog and from the
 statistics page, which lists past games with their review and their deal's link; the win of
 the Daily deal says the player's rank and links to the board, and a Daily game is marked on
-the table; the table names its game, with a how-to-play panel and a link to the rules; Hint
-speaks as a person would, its words stay as long as its light, and an unproved hint says
-plainly what that means.
+the table; Hint speaks as a person would, its words stay as long as its light, and an
+unproved hint says plainly what that means. That the table names its game, with a
+how-to-play panel and a link to the rules, is checked in every game by ``test_polish``, on
+the laptop's table it loads for its covered cards.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from tablepage import (
     advance,
     api,
@@ -30,7 +30,6 @@ from test_play import stuck_blockade_deal
 from winning_lines import proved_line
 
 from solitaire.deals.daily import daily_deal
-from solitaire.engine.games import FEATURED, get_rules
 
 BANNER = "#table [data-role=stuck]"
 
@@ -96,22 +95,6 @@ def test_the_statistics_list_past_games_with_their_review_and_deal_link(page: An
     page.goto(deal_link)
     wait_idle(page)
     assert server_game(page)["deal"] == 15
-
-
-@pytest.mark.parametrize("game", FEATURED)
-def test_the_table_names_its_game_and_explains_it(page: Any, game: str) -> None:
-    name = get_rules(game).name
-    open_deal(page, game, 1)
-    button = page.locator("#table [data-role=game-name]")
-    assert button.inner_text() == name
-    button.click()
-    panel = page.locator("#table [data-role=how]")
-    panel.wait_for()
-    assert panel.locator("h2").inner_text() == f"How to play {name}"
-    assert len(panel.inner_text()) > 200, "a short how-to-play, not just a title"
-    assert panel.locator(f"a[href='/rules/{game}/']").is_visible()
-    panel.locator("button.primary").click()
-    assert panel.is_hidden()
 
 
 def test_hint_on_a_stock_turn_speaks_as_a_person_and_stays_with_its_light(page: Any) -> None:

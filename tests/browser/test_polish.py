@@ -6,7 +6,8 @@ tables of Stronghold and Streets and Alleys are centred at 1366x768; a phone kee
 through a game; the statistics draw a 0% win rate, with week labels that neither overlap nor
 leave the chart, and nothing is cut off on a phone; the rules page shows its solver's table
 whole; the win dialog waits for Settings and does not come back on a reload; Done is in sight
-in Settings; the look follows a logged-in player to another browser.
+in Settings; the look follows a logged-in player to another browser. On the laptop's table
+of every game, the table names its game, with a how-to-play panel and a link to the rules.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from tablepage import (
 )
 from winning_lines import load
 
-from solitaire.engine.games import FEATURED
+from solitaire.engine.games import FEATURED, get_rules
 
 MENU_ON_TOP = """() => {
   const menu = document.querySelector('.toolbar .menu');
@@ -124,6 +125,25 @@ def test_a_covered_card_shows_its_index_only_and_ten_is_not_squeezed(
     assert tens, "the deal shows a ten"
     for ten in tens:
         assert not ten["squeezed"] and ten["size"] >= 0.78 * ten["other"], ten
+    if viewport == LAPTOP:
+        names_its_game_and_explains_it(page, game)
+
+
+def names_its_game_and_explains_it(page: Any, game: str) -> None:
+    """The table names its game; the name opens a panel on how to play it, with a link to
+    its rules page, and the panel's button closes it. Checked on the page the covered cards
+    were checked on, after them: the panel, once closed, leaves the table as it was."""
+    name = get_rules(game).name
+    button = page.locator("#table [data-role=game-name]")
+    assert button.inner_text() == name, "the table names its game"
+    button.click()
+    panel = page.locator("#table [data-role=how]")
+    panel.wait_for()
+    assert panel.locator("h2").inner_text() == f"How to play {name}", "the panel's title"
+    assert len(panel.inner_text()) > 200, "a short how-to-play, not just a title"
+    assert panel.locator(f"a[href='/rules/{game}/']").is_visible(), "a link to the rules"
+    panel.locator("button.primary").click()
+    assert panel.is_hidden(), "the panel's button closes it"
 
 
 EXTENT = """() => {
