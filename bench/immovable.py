@@ -5,6 +5,11 @@ with its positions and seconds (C core when built). This is how the rule's cut w
 you report unseen.
 
     .venv/bin/python bench/immovable.py streets-and-alleys 199 [--budget 4000000] [--off]
+        [--stranded 0,5000]
+
+``--stranded`` runs the search with the cut once for each limit named, rule 10 cutting as
+well within that many states of each child's relaxed game not settled yet (0: rule 9 alone;
+bench/RESULTS.md, 2026-12-07, sixth round).
 """
 
 from __future__ import annotations
@@ -26,21 +31,25 @@ def main() -> None:
     parser.add_argument("deals", help="deal numbers, comma-separated")
     parser.add_argument("--budget", type=int, default=4_000_000)
     parser.add_argument("--off", action="store_true", help="also run without the cut, first")
+    parser.add_argument("--stranded", default="0", help="rule 10's limits, comma-separated")
     args = parser.parse_args()
     rules = get_rules(args.game)
-    settings = (False, True) if args.off else (True,)
+    limits = [int(text) for text in args.stranded.split(",")]
+    settings = [(False, 0)] if args.off else []
+    settings += [(True, limit) for limit in limits]
     for number in (int(text) for text in args.deals.split(",")):
-        for on in settings:
+        for on, limit in settings:
             state = deal(rules, number)
             kernel = new_kernel(rules, state)
             kernel.prune_immovable(on)
+            kernel.prune_stranded(limit)
             root = kernel.start(state)[0]
             started = time.process_time()
             result, fresh, _line, _seen = dfs(
                 kernel, kernel.scorer(Weights()), root, args.budget, None
             )
             spent = time.process_time() - started
-            cut = "on" if on else "off"
+            cut = ("on" if on else "off") + (f", rule 10 within {limit:,}" if limit else "")
             print(
                 f"{args.game} {number} cut {cut}: {result} after {fresh:,} positions, "
                 f"{spent:.1f} CPU-s",

@@ -3,6 +3,7 @@
     python bench/solver.py                      # deals 1-200, 1,000,000 positions
     python bench/solver.py --deals 1-50 --budget 100000 --dir survey-rows
     python bench/solver.py --one streets 1      # one deal: positions/s and peak memory
+    python bench/solver.py --one streets-and-alleys 5 --stranded 5000  # rule 10 in the DFS
     python bench/solver.py --speed              # fixed deals, plain Python vs the C core
     python bench/solver.py --speed --before ../old   # this checkout vs another one
     python bench/solver.py --keys streets-and-alleys 5  # bytes per key in the C core's set
@@ -65,6 +66,9 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(FEATURED), help="comma-separated ids")
     parser.add_argument("--one", nargs=2, metavar=("GAME", "N"), help="solve one deal alone")
     parser.add_argument("--json", action="store_true", help="with --one: one JSON line")
+    parser.add_argument(
+        "--stranded", type=int, default=0, help="with --one: solve's stranded (rule 10's limit)"
+    )
     parser.add_argument("--speed", action="store_true", help="plain Python vs the C core")
     parser.add_argument("--repeat", type=int, default=3, help="with --speed: best of N runs")
     parser.add_argument("--before", type=Path, help="with --speed: another checkout to compare")
@@ -81,7 +85,7 @@ def main() -> None:
         keys(args.keys[0], int(args.keys[1]), args.budget)
         return
     if args.one:
-        one(args.one[0], int(args.one[1]), args.budget, args.json)
+        one(args.one[0], int(args.one[1]), args.budget, args.json, args.stranded)
         return
     deals = parse_deals(args.deals)
     args.dir.mkdir(parents=True, exist_ok=True)
@@ -108,13 +112,14 @@ def main() -> None:
     print("\n".join(lines))
 
 
-def one(game: str, number: int, budget: int, as_json: bool = False) -> None:
-    """Solve one deal in this process; print positions per second and peak memory."""
+def one(game: str, number: int, budget: int, as_json: bool = False, stranded: int = 0) -> None:
+    """Solve one deal in this process, with rule 10 in the depth-first search within
+    ``stranded`` states (0: not); print positions per second and peak memory."""
     rules = get_rules(game)
     state = deal(rules, number)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     cpu = time.process_time()
-    found = solve(rules, state, budget)
+    found = solve(rules, state, budget, stranded=stranded)
     cpu = time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     rate = found.positions / found.seconds if found.seconds else 0.0

@@ -3,7 +3,10 @@ docs/solver.md, Pruning): wherever it fires, a plain search of every legal move 
 engine finds no win; it fires on many lost tables, more than rule 9, and never on a won
 one; the C core's answer is the Python twin's, and both give up at the same state; no
 position of a published winning line fires; and ``solve`` asks it where its depth-first
-search would start.
+search would start. Asked inside the depth-first search, with the answers kept by relaxed
+state across positions (``prune_stranded``), it gives the answers it gives alone, in both
+kernels, and a depth-first search with it finds won what a plain search finds won and lost
+what it finds lost.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ from test_solver_helpers import exhaustive, narrow
 from solitaire.engine.deal import deal
 from solitaire.engine.games import get_rules
 from solitaire.solver import search
+from solitaire.solver.depthfirst import dfs
 from solitaire.solver.kernel import Kernel
+from solitaire.solver.scoring import Weights
 from solitaire.solver.stranded import LIMIT
 
 PLAIN = 20_000
@@ -84,14 +89,61 @@ def test_both_kernels_give_up_at_the_same_state(native: type) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size", SIZES)
+def test_asked_in_the_search_it_cuts_no_win_and_keeps_every_loss(
+    native: type, game: str, size: tuple[int, int, int]
+) -> None:
+    """The tables of the test above, each searched depth-first from each position of a
+    random line with rules 9 and 10 cutting children, one kernel a table so that the kept
+    answers carry from position to position: where the plain search finds a win the search
+    finds one, where it finds none the search ends lost, both kernels expand the same
+    positions, and the kept answer of every position is the rule's answer alone."""
+    piles, fewest, spread = size
+    rules = narrow(get_rules(game), piles)
+    cut = {"won": 0, "lost": 0}
+    for seed in range(40):
+        table = mixed(rules, fewest + seed % spread, seed)
+        slow, fast = Kernel(rules, table), native(rules, table)
+        for kernel in (slow, fast):
+            kernel.prune_immovable(True)
+            kernel.prune_stranded(LIMIT)
+        for state in played(rules, table, 6, seed)[::2]:
+            verdict = exhaustive(rules, state, PLAIN)
+            pos = slow.position(state)
+            alone = slow.stranded(pos, LIMIT)
+            quick = fast.stranded_kept(fast.position(state))
+            assert slow.stranded_kept(pos) == alone == quick, (seed, state)
+            if verdict is None:
+                continue
+            found = []
+            for kernel in (slow, fast):
+                root = kernel.start(state)[0]
+                if kernel.left(root) == 0:
+                    break
+                result, fresh, _line, _seen = dfs(
+                    kernel, kernel.scorer(Weights()), root, 10 * PLAIN, None
+                )
+                found.append((result, fresh))
+            if not found:
+                continue
+            assert found[0] == found[1], (seed, state)
+            assert found[0][0] == verdict, (seed, state)
+            cut[verdict] += alone
+    assert cut["won"] == 0 and cut["lost"] >= 10
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_no_position_on_a_published_winning_line_fires(native: type, game: str) -> None:
     """Every position of 40 published winning lines in the core, every tenth in the Python
     kernel as well."""
     rules = get_rules(game)
     checked = 0
+    kept = native(rules, deal(rules, 1))  # as the search asks it, the answers kept
+    kept.prune_stranded(LIMIT)
     for number, at, state in winning_line_states(game):
         fast = native(rules, state)
         assert not fast.stranded(fast.position(state), LIMIT), (number, at)
+        assert not kept.stranded_kept(kept.position(state)), (number, at)
         if at % 10 == 0:
             slow = Kernel(rules, state)
             assert not slow.stranded(slow.position(state), LIMIT), (number, at)
@@ -118,3 +170,28 @@ def test_solve_asks_it_once_before_its_depth_first_search(monkeypatch: pytest.Mo
     other = get_rules("forty-thieves")
     assert search.solve(other, deal(other, 1), budget=2_000).result == "unknown"
     assert asked == []
+
+
+def test_solve_asks_it_in_the_depth_first_search_only_when_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``solve(..., stranded=N)`` sets rule 10's limit for its depth-first searches and
+    takes it off after them; by default the limit stays 0; a negative one is refused."""
+    limits: list[int] = []
+    plain = Kernel.prune_stranded
+
+    def prune_stranded(self: Kernel, limit: int) -> None:
+        limits.append(limit)
+        plain(self, limit)
+
+    monkeypatch.setattr(search, "new_kernel", Kernel)
+    monkeypatch.setattr(Kernel, "stranded", lambda self, pos, limit: False)
+    monkeypatch.setattr(Kernel, "prune_stranded", prune_stranded)
+    rules = get_rules("streets-and-alleys")
+    assert search.solve(rules, deal(rules, 5), budget=3_000, stranded=7).result == "unknown"
+    assert limits and set(limits[::2]) == {7} and set(limits[1::2]) == {0}
+    limits.clear()
+    search.solve(rules, deal(rules, 5), budget=3_000)
+    assert limits and set(limits) == {0}
+    with pytest.raises(ValueError, match="count of states"):
+        search.solve(rules, deal(rules, 5), budget=3_000, stranded=-1)

@@ -26,7 +26,7 @@ from solitaire.solver.lookup import Lookup
 from solitaire.solver.moves import generate
 from solitaire.solver.protocol import Keys
 from solitaire.solver.scoring import Scorer, Weights
-from solitaire.solver.stranded import stranded
+from solitaire.solver.stranded import Memo, stranded
 from solitaire.solver.tables import (
     CELL0,
     DEAL,
@@ -76,6 +76,8 @@ class Kernel:
         t = tables(rules)
         self.t = t
         self.immovable_on = False
+        self.strand_limit = 0
+        self.strand = Memo()
         self.lookup = Lookup(t)
         self.piles = t.piles
         self.ncells = t.ncells
@@ -172,6 +174,20 @@ class Kernel:
         lost (off until switched on; only the depth-first search of ``solve`` switches it
         on, so that the searches before it expand what they expanded without rule 9)."""
         self.immovable_on = on and self.t.immovable_test
+
+    def stranded_kept(self, pos: Position) -> bool:
+        """Rule 10 as :meth:`children` asks it of a child while :meth:`prune_stranded` has
+        set a limit: with that limit and the kept answers (False while there is none)."""
+        return self.strand_limit > 0 and self.strand.stranded(self.t, pos[0], self.strand_limit)
+
+    def prune_stranded(self, limit: int) -> None:
+        """While :meth:`prune_immovable` is on, :meth:`children` leaves out as well the
+        children that rule 10 proves lost within ``limit`` states of their relaxed games not
+        settled yet (0, as it starts: not), with the answers kept in one
+        :class:`~solitaire.solver.stranded.Memo` for the kernel's life."""
+        if limit < 0:
+            raise ValueError(f"a limit of states, not {limit}")
+        self.strand_limit = limit if self.t.immovable_test else 0
 
     def safe(self, pos: Position) -> frozenset[int]:
         """The cards that may go home from ``pos`` with no loss (see :mod:`lookup`)."""
@@ -342,9 +358,10 @@ class Kernel:
     def _lost_child(self, raw: RawMove, child: Position) -> bool:
         """True when ``child`` of a deal is dead, or that of a deal or a take from the waste
         is lost to the waste game (:meth:`waste_lost`), or (``immovable_test``) a card of
-        ``child`` can never move. Twin of the core's dead_child."""
+        ``child`` can never move or (:meth:`prune_stranded`) rule 10 proves it lost. Twin
+        of the core's dead_child."""
         if self.immovable_on:
-            return immovable(self.t, child[0])
+            return immovable(self.t, child[0]) or self.stranded_kept(child)
         if raw[0] < 0 and dead(self.t, child, self.stock_cards):
             return True
         return (raw[0] < 0 or raw[0] == WASTE_SRC) and self.waste_lost(child)

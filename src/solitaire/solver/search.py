@@ -57,6 +57,11 @@ always a :class:`Verdict`."""
 DEFAULT_BUDGET = 1_000_000
 """Positions expanded before the search answers "unknown"."""
 
+STRANDED_SEARCH = 5_000
+"""The limit of rule 10 in the depth-first searches that :func:`solve`'s ``stranded`` asks
+for when it is on: the states not settled yet that each child's relaxed game may visit
+(bench/RESULTS.md, 2026-12-07, sixth round, gives the figures)."""
+
 BEST_FIRST_SHARE = 0.6
 """The share of the budget that the best-first searches spend before depth-first search;
 :func:`best_first_shares` splits it between the profiles."""
@@ -155,6 +160,7 @@ def solve(
     *,
     seconds: float | None = None,
     hard: int = 0,
+    stranded: int = 0,
 ) -> Solution:
     """Search ``state`` under ``rules``: "won" with a winning line, "lost" once every
     position reachable under sound pruning has been expanded, or "unknown" when ``budget``
@@ -165,23 +171,33 @@ def solve(
     ``hard`` positions of its own, within what is left of ``seconds``: it can only turn
     "unknown" into "won", so every other answer is the same as with ``hard=0``.
 
+    When ``stranded`` is above 0 (in games with ``immovable_test``), the depth-first
+    searches also leave out every child that rule 10 proves lost within ``stranded`` states
+    of its relaxed game not settled yet (:meth:`Kernel.prune_stranded
+    <solitaire.solver.kernel.Kernel.prune_stranded>`; :data:`STRANDED_SEARCH` is the value
+    measured). A child it leaves out is lost, so the search finds the same wins and losses
+    as without it, after no more positions; off by default, so that the published rows stay
+    the ones its command gives.
+
     The cyclic garbage collector is paused meanwhile: the search makes no reference cycles,
     and its collections, which walk every position held, cost about a tenth of the time.
     """
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _solve(rules, state, budget, seconds, hard)
+        return _solve(rules, state, budget, seconds, hard, stranded)
     finally:
         if collecting:
             gc.enable()
 
 
 def _solve(
-    rules: Rules, state: State, budget: int, seconds: float | None, hard: int
+    rules: Rules, state: State, budget: int, seconds: float | None, hard: int, stranded: int
 ) -> Solution:
     if hard < 0:
         raise ValueError(f"the hard-wins budget is a count of positions, not {hard}")
+    if stranded < 0:
+        raise ValueError(f"rule 10's limit in the search is a count of states, not {stranded}")
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
     kernel = new_kernel(rules, state)
@@ -197,7 +213,7 @@ def _solve(
         )
         if result == LOST:
             return Solution(LOST, entered, time.perf_counter() - started, expanded=entered)
-    searches = _Searches(kernel, root, budget - entered, deadline)
+    searches = _Searches(kernel, root, budget - entered, deadline, stranded)
     profiles = profiles_for(rules)
     result, line = searches.stock(profiles[0]) if rules.has_waste else (UNKNOWN, [])
     if result == UNKNOWN:
@@ -238,8 +254,11 @@ class _Searches:
     """The searches of one solve, from one root, in turn: each spends a share of the
     budget, and ``expanded`` holds the key of every position any of them has expanded."""
 
-    def __init__(self, kernel: Core, root: Any, budget: int, deadline: float | None) -> None:
+    def __init__(
+        self, kernel: Core, root: Any, budget: int, deadline: float | None, stranded: int = 0
+    ) -> None:
         self.kernel = kernel
+        self.stranded = stranded  # rule 10's limit in the depth-first searches (0: off)
         self.root = root
         self.budget = budget
         self.deadline = deadline
@@ -343,12 +362,14 @@ class _Searches:
             return UNKNOWN, []
         ranked = self.kernel.scorer(Weights())
         self.kernel.prune_immovable(True)  # rule 9 cuts this search's children only
+        self.kernel.prune_stranded(self.stranded)  # and rule 10, when asked to
         try:
             result, _fresh, line, seen = dfs(
                 self.kernel, ranked, self.root, self.left() - keep, self.deadline, self.expanded
             )
         finally:
             self.kernel.prune_immovable(False)
+            self.kernel.prune_stranded(0)
         self.work += len(seen)
         return result, line
 

@@ -13,6 +13,13 @@ home, no line of the real game wins.
 
 The relaxed game can have many states; the test gives up (answers False) once it has seen
 ``limit`` of them.
+
+Its states depend on the position only through the part of each pile that has not moved and
+the cards home by suit (the moved cards that are not home are all the others, and the piles
+that may be empty are those whose unmoved part is empty). So :class:`Memo` keeps each state's
+answer under a key of those alone, and a depth-first search that asks the test of every child
+(:meth:`solitaire.solver.kernel.Kernel.prune_stranded`) settles most of a child's relaxed game
+from what its parent's and its siblings' settled.
 """
 
 from __future__ import annotations
@@ -25,6 +32,10 @@ from solitaire.solver.tables import Tables
 LIMIT: Final = 200_000
 """The most states of the relaxed game the test visits before it gives up."""
 
+MEMO: Final = 200_000
+"""The most answers a :class:`Memo` keeps: asked with this many or more, it drops them all
+first (the C core's MEMO_CAP)."""
+
 
 def stranded(t: Tables, piles: Sequence[bytes], limit: int = LIMIT) -> bool:
     """True when no sequence of the relaxed game's steps sends every card on ``piles``
@@ -32,6 +43,21 @@ def stranded(t: Tables, piles: Sequence[bytes], limit: int = LIMIT) -> bool:
     enough to tell. Only for tables with ``immovable_test`` (every card not on the piles is
     home, one deck)."""
     return _Relaxed(t, piles).lost(limit)
+
+
+class Memo:
+    """The answers of the relaxed games of many positions, by state: whether some sequence
+    of steps sends every card home from it (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.known: dict[bytes, bool] = {}
+
+    def stranded(self, t: Tables, piles: Sequence[bytes], limit: int) -> bool:
+        """As :func:`stranded`, with the answers kept here: ``limit`` bounds the states not
+        known yet that this question visits."""
+        if len(self.known) >= MEMO:
+            self.known.clear()
+        return _Relaxed(t, piles).lost_kept(limit, self.known)
 
 
 class _Relaxed:
@@ -60,16 +86,85 @@ class _Relaxed:
     def lost(self, limit: int) -> bool:
         """Whether every state reachable from the position's was seen, within ``limit``,
         and none has every card home."""
+        try:
+            return not self._wins([0] * len(self.piles), self._home(), limit)
+        except _GaveUp:
+            return False
+
+    def lost_kept(self, limit: int, known: dict[bytes, bool]) -> bool:
+        """As :meth:`lost`, with each state's answer looked up in and added to ``known``;
+        ``limit`` bounds the states visited that ``known`` did not hold."""
+        self.fresh = 0
+        try:
+            return not self._wins_kept([0] * len(self.piles), self._home(), limit, known)
+        except _GaveUp:
+            return False
+
+    def _home(self) -> list[int]:
+        """How many cards of each suit are home in the position."""
         home = []
         for cards in self.sequence:
             count = 0
             while count < len(cards) and self.where[cards[count]] < 0:
                 count += 1
             home.append(count)
-        try:
-            return not self._wins([0] * len(self.piles), home, limit)
-        except _GaveUp:
-            return False
+        return home
+
+    def _key(self, moved: list[int], home: list[int]) -> bytes:
+        """The state's key whatever position it came from: each card's place in what has
+        not moved (0: none, 1: a pile's bottom, 2 + c: on card c), then the home counts."""
+        code = bytearray(56)
+        for pile, size in enumerate(self.sizes):
+            under = -1
+            for card in self.piles[pile][: size - moved[pile]]:
+                code[card] = 1 if under < 0 else 2 + under
+                under = card
+        code[52:] = bytes(home)
+        return bytes(code)
+
+    def _wins_kept(
+        self, moved: list[int], home: list[int], limit: int, known: dict[bytes, bool]
+    ) -> bool:
+        """As :meth:`_wins`, in the same order, with the answers in ``known``."""
+        if all(count == len(cards) for count, cards in zip(home, self.sequence, strict=True)):
+            return True
+        key = self._key(moved, home)
+        answer = known.get(key)
+        if answer is not None:
+            return answer
+        if self.fresh >= limit:
+            raise _GaveUp
+        self.fresh += 1
+        answer = False
+        for suit, cards in enumerate(self.sequence):
+            if home[suit] == len(cards):
+                continue
+            card = cards[home[suit]]
+            pile = self.where[card]
+            top = self.sizes[pile] - moved[pile]
+            if self.depth[card] < top - 1:
+                continue
+            after = list(moved)
+            if self.depth[card] == top - 1:
+                after[pile] += 1
+            up = list(home)
+            up[suit] += 1
+            if self._wins_kept(after, up, limit, known):
+                answer = True
+                break
+        if not answer:
+            for pile, size in enumerate(self.sizes):
+                if moved[pile] == size:
+                    continue
+                card = self.piles[pile][size - 1 - moved[pile]]
+                if self._based(card, moved, home) or self.room(moved, home, card):
+                    after = list(moved)
+                    after[pile] += 1
+                    if self._wins_kept(after, home, limit, known):
+                        answer = True
+                        break
+        known[key] = answer
+        return answer
 
     def _wins(self, moved: list[int], home: list[int], limit: int) -> bool:
         """Whether some sequence of steps from this state sends every card home."""

@@ -20,9 +20,11 @@ static void know(const Core *k, Pos *p) {
  * position dead (dead.py), so only a deal's child is tested; the child of a deal or of a card
  * taken from the waste is then asked of the waste game (waste_lost). Where immovable_test
  * holds, and while prune_immovable has switched it on, every child is asked whether a card
- * of it can never move (immovable.c). Python twin: kernel.py's Kernel._lost_child. */
-int dead_child(const Core *k, Raw r, const Pos *child) {
-    if (k->immovable_test) return k->immovable_on && immovable(k, child);
+ * of it can never move (immovable.c), then, while prune_stranded has set a limit, whether
+ * rule 10 proves it lost (stranded.c). Python twin: kernel.py's Kernel._lost_child. */
+int dead_child(Core *k, Raw r, const Pos *child) {
+    if (k->immovable_test)
+        return k->immovable_on && (immovable(k, child) || stranded_kept(k, child));
     if (!k->runs_only) return 0;
     if (r.src < 0 && is_dead(k, child)) return 1;
     return (r.src < 0 || r.src == WASTE_SRC) && waste_lost(k, child);

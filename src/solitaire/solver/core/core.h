@@ -123,6 +123,8 @@ typedef struct {
     int runs_only;         /* the dead-position test holds (dead.py) */
     int immovable_test;    /* the test of cards that never move holds (immovable.py) */
     int immovable_on;      /* and the searches cut what it proves lost (prune_immovable) */
+    long strand_limit;     /* and rule 10's, within this many new states (prune_stranded) */
+    struct Strand *strand; /* rule 10's answers by relaxed state (stranded.c) */
     uint8_t onto[52][ONTO_MAX]; /* the cards each card builds on (immovable.c) */
     uint8_t nonto[52];
     uint8_t sequence[52];  /* suit s's cards in foundation order at [13 * s] */
@@ -285,6 +287,9 @@ int immovable(const Core *k, const Pos *p);
 /* ------------------------------------------------------------------ stranded.c */
 
 int stranded(const Core *k, const Pos *p, long limit);
+int strand_limit(Core *k, long limit);
+void strand_free(Core *k);
+int stranded_kept(Core *k, const Pos *p);
 
 /* ------------------------------------------------------------------ placement.c */
 
@@ -301,7 +306,7 @@ int waste_lost(const Core *k, const Pos *p);
 
 int expand(Core *k, const Scorer *s, Pos *parent, KeySet *visited);
 int kids_ready(Core *k);
-int dead_child(const Core *k, Raw r, const Pos *child);
+int dead_child(Core *k, Raw r, const Pos *child);
 PyObject *core_children(Core *k, PyObject *args, PyObject *kwds);
 
 /* ------------------------------------------------------------------ the searches */

@@ -73,6 +73,8 @@ static int core_init(Core *k, PyObject *args, PyObject *kwds) {
     memcpy(k->stock_cards, PyBytes_AS_STRING(stock), k->nstock);
     k->H = 3 + k->P + k->F + k->C;
     k->immovable_on = 0;
+    strand_free(k); /* new tables: rule 10's answers go too */
+    k->strand_limit = 0;
     memset(k->infos, 0, INFO_SLOTS * sizeof(Info)); /* new tables: forget the old answers */
     return dead_init(k);
 }
@@ -93,6 +95,7 @@ static void core_dealloc(Core *k) {
     if (k->kids) spare_give(k->kids, MAXMOVES * sizeof(Kid));
     k->kids = NULL;
     dead_free(k);
+    strand_free(k);
     PyMem_Free(k->infos);
     k->infos = NULL;
     Py_TYPE(k)->tp_free((PyObject *)k);
@@ -222,10 +225,24 @@ static PyObject *core_stranded(Core *k, PyObject *args) {
     return PyBool_FromLong(k->immovable_test && stranded(k, &p, limit));
 }
 
+static PyObject *core_stranded_kept(Core *k, PyObject *obj) {
+    Pos p;
+    if (unpack(k, obj, &p) < 0) return NULL;
+    return PyBool_FromLong(stranded_kept(k, &p));
+}
+
 static PyObject *core_prune_immovable(Core *k, PyObject *obj) {
     int on = PyObject_IsTrue(obj);
     if (on < 0) return NULL;
     k->immovable_on = on;
+    Py_RETURN_NONE;
+}
+
+static PyObject *core_prune_stranded(Core *k, PyObject *obj) {
+    long limit = PyLong_AsLong(obj);
+    if (limit == -1 && PyErr_Occurred()) return NULL;
+    if (limit < 0) return PyErr_Format(PyExc_ValueError, "a limit of states, not %ld", limit);
+    if (strand_limit(k, k->immovable_test ? limit : 0) < 0) return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 
@@ -354,6 +371,11 @@ static PyMethodDef core_methods[] = {
     {"tops", (PyCFunction)core_tops, METH_O, "Each foundation's top card (-1: empty)."},
     {"prune_immovable", (PyCFunction)core_prune_immovable, METH_O,
      "Whether the searches cut the children a card of which can never move."},
+    {"stranded_kept", (PyCFunction)core_stranded_kept, METH_O,
+     "Whether rule 10 proves it lost as the search asks it (prune_stranded's limit)."},
+    {"prune_stranded", (PyCFunction)core_prune_stranded, METH_O,
+     "prune_stranded(limit): while rule 9 cuts, rule 10 cuts too, within limit new states "
+     "(0: not)."},
     {"immovable", (PyCFunction)core_immovable, METH_O, "Whether a card can never move."},
     {"stranded", (PyCFunction)core_stranded, METH_VARARGS,
      "stranded(pos, limit): whether the relaxed game of rule 10 proves it lost."},

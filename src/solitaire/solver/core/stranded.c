@@ -174,12 +174,10 @@ static int wins(Relaxed *r, const uint8_t *moved, const uint8_t *home) {
     return 0;
 }
 
-int stranded(const Core *k, const Pos *p, long limit) {
-    Relaxed *r = calloc(1, sizeof *r);
-    if (!r) return 0;
+/* Lay out the relaxed game of p in r (its slots left to the caller). */
+static void relaxed_init(Relaxed *r, const Core *k, const Pos *p, uint8_t *home) {
     r->k = k;
     r->P = k->P;
-    r->limit = limit > 0 ? (size_t)limit : 0;
     memset(r->where, -1, sizeof r->where);
     for (int i = 0; i < k->P; i++) {
         const uint8_t *cards = pile(p, i);
@@ -191,7 +189,6 @@ int stranded(const Core *k, const Pos *p, long limit) {
             r->held[i][at] = cards[at];
         }
     }
-    uint8_t moved[MAXP] = {0}, home[4];
     for (int s = 0; s < 4; s++) {
         int count = 0;
         while (count < 13 && r->where[k->sequence[13 * s + count]] < 0) count++;
@@ -201,10 +198,181 @@ int stranded(const Core *k, const Pos *p, long limit) {
             r->rank[k->sequence[13 * s + at]] = (uint8_t)at;
         }
     }
+}
+
+int stranded(const Core *k, const Pos *p, long limit) {
+    Relaxed *r = calloc(1, sizeof *r);
+    if (!r) return 0;
+    uint8_t moved[MAXP] = {0}, home[4];
+    relaxed_init(r, k, p, home);
+    r->limit = limit > 0 ? (size_t)limit : 0;
     r->mask = 1023;
     r->slots = calloc(r->mask + 1, sizeof *r->slots);
     int got = r->slots ? wins(r, moved, home) : -1;
     free(r->slots);
     free(r);
     return got == 0;
+}
+
+/* ------------------------------------------------------------------ in the search
+ *
+ * The depth-first search asks rule 10 of every child (prune_stranded), with what the relaxed
+ * games of earlier children settled. A relaxed state is fully told by the part of each pile
+ * that has not moved and the cards home by suit: the moved cards not home are the rest, and
+ * the piles that can be empty are those whose unmoved part is empty. So it is keyed by each
+ * card's place in an unmoved part (0: none, 1: a pile's bottom, 2 + c: on card c) and the
+ * home counts, whatever position it came from, and each key's answer (some sequence sends
+ * every card home from it, or none does) holds for every position that reaches it. Python
+ * twin: stranded.py's Memo. */
+
+typedef struct {
+    uint64_t w[6]; /* cards 10 a word, six bits each; w[5] bits 12-27: home counts */
+} MemoKey;
+
+#define MEMO_USED (1ull << 63)
+#define MEMO_WON (1ull << 62)
+#define MEMO_CAP 200000 /* the most answers kept: more, and they are dropped (stranded.py) */
+
+struct Strand {
+    MemoKey *slots;
+    size_t mask, count;
+};
+
+static MemoKey memo_key(const Relaxed *r, const uint8_t *moved, const uint8_t *home) {
+    MemoKey key = {{0, 0, 0, 0, 0, MEMO_USED}};
+    for (int i = 0; i < r->P; i++) {
+        int prev = -1;
+        for (int at = 0; at < r->sizes[i] - moved[i]; at++) {
+            int card = r->held[i][at];
+            uint64_t code = prev < 0 ? 1 : 2 + (uint64_t)prev;
+            key.w[card / 10] |= code << (6 * (card % 10));
+            prev = card;
+        }
+    }
+    for (int s = 0; s < 4; s++) key.w[5] |= (uint64_t)home[s] << (12 + 4 * s);
+    return key;
+}
+
+static size_t memo_slot(const MemoKey *key, size_t mask) {
+    uint64_t h = 0x632BE59BD9B4E019ull;
+    for (int i = 0; i < 6; i++) {
+        h = (h ^ (key->w[i] & ~MEMO_WON)) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 31;
+    }
+    return (size_t)h & mask;
+}
+
+static int memo_same(const MemoKey *a, const MemoKey *b) {
+    for (int i = 0; i < 5; i++)
+        if (a->w[i] != b->w[i]) return 0;
+    return (a->w[5] & ~MEMO_WON) == (b->w[5] & ~MEMO_WON);
+}
+
+/* 1: won, 0: lost, -1: not known. */
+static int memo_find(const struct Strand *m, const MemoKey *key) {
+    size_t at = memo_slot(key, m->mask);
+    while (m->slots[at].w[5]) {
+        if (memo_same(&m->slots[at], key)) return (m->slots[at].w[5] & MEMO_WON) != 0;
+        at = (at + 1) & m->mask;
+    }
+    return -1;
+}
+
+/* Keep key's answer (a key not there yet): 0, or -1 out of memory. */
+static int memo_put(struct Strand *m, MemoKey key, int won) {
+    if (won) key.w[5] |= MEMO_WON;
+    if (2 * (m->count + 1) > m->mask + 1) {
+        size_t size = 2 * (m->mask + 1);
+        MemoKey *grown = calloc(size, sizeof *grown);
+        if (!grown) return -1;
+        for (size_t i = 0; i <= m->mask; i++) {
+            if (!m->slots[i].w[5]) continue;
+            size_t to = memo_slot(&m->slots[i], size - 1);
+            while (grown[to].w[5]) to = (to + 1) & (size - 1);
+            grown[to] = m->slots[i];
+        }
+        free(m->slots);
+        m->slots = grown;
+        m->mask = size - 1;
+    }
+    size_t at = memo_slot(&key, m->mask);
+    while (m->slots[at].w[5]) at = (at + 1) & m->mask;
+    m->slots[at] = key;
+    m->count++;
+    return 0;
+}
+
+/* As wins, with the answers kept in memo: r->count is the states this question added, at
+ * most r->limit. */
+static int wins_kept(Relaxed *r, struct Strand *memo, const uint8_t *moved,
+                     const uint8_t *home) {
+    const Core *k = r->k;
+    int done = 1;
+    for (int s = 0; s < 4; s++)
+        if (home[s] < 13) done = 0;
+    if (done) return 1;
+    MemoKey key = memo_key(r, moved, home);
+    int known = memo_find(memo, &key);
+    if (known >= 0) return known;
+    if (r->count >= r->limit) return -1;
+    r->count++;
+    uint8_t after[MAXP], up[4];
+    int got = 0;
+    for (int s = 0; s < 4 && !got; s++) {
+        if (home[s] == 13) continue;
+        int card = k->sequence[13 * s + home[s]], pile = r->where[card];
+        int top = r->sizes[pile] - moved[pile];
+        if (r->depth[card] < top - 1) continue;
+        memcpy(after, moved, (size_t)r->P);
+        if (r->depth[card] == top - 1) after[pile]++;
+        memcpy(up, home, 4);
+        up[s]++;
+        got = wins_kept(r, memo, after, up);
+    }
+    for (int i = 0; i < r->P && !got; i++) {
+        if (moved[i] == r->sizes[i]) continue;
+        int card = r->held[i][r->sizes[i] - 1 - moved[i]];
+        if (is_based(r, card, moved, home) || room(r, moved, home, card)) {
+            memcpy(after, moved, (size_t)r->P);
+            after[i]++;
+            got = wins_kept(r, memo, after, home);
+        }
+    }
+    if (got < 0) return got;
+    return memo_put(memo, key, got) < 0 ? -1 : got;
+}
+
+int strand_limit(Core *k, long limit) {
+    if (limit > 0 && !k->strand) {
+        struct Strand *m = calloc(1, sizeof *m);
+        if (!m || !(m->slots = calloc(1024, sizeof *m->slots))) {
+            free(m);
+            return -1;
+        }
+        m->mask = 1023;
+        k->strand = m;
+    }
+    k->strand_limit = limit > 0 ? limit : 0;
+    return 0;
+}
+
+void strand_free(Core *k) {
+    if (k->strand) free(k->strand->slots);
+    free(k->strand);
+    k->strand = NULL;
+}
+
+int stranded_kept(Core *k, const Pos *p) {
+    struct Strand *m = k->strand;
+    if (!m || k->strand_limit <= 0) return 0;
+    if (m->count >= MEMO_CAP) {
+        memset(m->slots, 0, (m->mask + 1) * sizeof *m->slots);
+        m->count = 0;
+    }
+    Relaxed r;
+    memset(&r, 0, sizeof r);
+    uint8_t moved[MAXP] = {0}, home[4];
+    relaxed_init(&r, k, p, home);
+    r.limit = (size_t)k->strand_limit;
+    return wins_kept(&r, m, moved, home) == 0;
 }
