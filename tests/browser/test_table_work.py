@@ -13,16 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablepage import (
-    PHONE,
-    advance,
-    card_point,
-    drag,
-    open_deal,
-    parse_move,
-    server_game,
-    wait_idle,
-)
+from tablepage import PHONE, card_point, drag, open_deal, parse_move, server_game, wait_idle
 
 # Every element a card brings to the page, its shadow trees included (two per <use>: the
 # symbol's copy and its path), the most of any card on the table.
@@ -147,40 +138,3 @@ def test_a_change_of_the_cards_size_does_not_reach_their_faces(page: Any) -> Non
     )
     assert width.endswith("px"), width
     assert page.evaluate(FACE_SIZES) == 0
-
-
-# What the first frame after pile ``dst``'s cards change draws: the cards' width the board
-# says then, and how many cards the pile holds (read in that frame's animation callback).
-FIRST_FRAME = """(dst) => {
-  window.firstFrame = null;
-  const pile = document.querySelector(`#table [data-pile="${dst}"]`);
-  const board = document.querySelector('#board');
-  const watch = new MutationObserver(() => {
-    watch.disconnect();
-    requestAnimationFrame(() => {
-      window.firstFrame = {width: board.style.getPropertyValue('--card-w'),
-        cards: pile.children.length};
-    });
-  });
-  watch.observe(pile, {childList: true});
-}"""
-
-BOARD_WIDTH = "document.querySelector('#board').style.getPropertyValue('--card-w')"
-
-
-def test_a_move_that_shrinks_the_cards_shows_before_they_shrink(make_page: Any) -> None:
-    # Streets and Alleys deal 15 on a phone: the fifth move of its winning line makes pile 3
-    # ten cards long, and every card shrinks. The move's frame shows the card on its pile
-    # at the cards' size so far; the cards take their new size in the frame after it, which
-    # the move's frame (what a player waits for) does not wait on.
-    page = make_page(PHONE)
-    open_deal(page, "streets-and-alleys", 15)
-    advance(page, ["t2>f0", "t0>t2", "t6>t2", "t3>t2"])
-    before = page.evaluate(BOARD_WIDTH)
-    count = len(server_game(page)["layout"]["tableau"][2])
-    page.evaluate(FIRST_FRAME, "t2")
-    drag(page, "t4", 1, "t2")
-    wait_idle(page)
-    after = page.evaluate(BOARD_WIDTH)
-    assert float(after[:-2]) < float(before[:-2]), (before, after)
-    assert page.evaluate("window.firstFrame") == {"width": before, "cards": count + 1}

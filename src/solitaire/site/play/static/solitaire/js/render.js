@@ -171,7 +171,7 @@ export class Board {
     let before = animate ? new Map(moving.map((el) => [el, this.drawnBox(el, dropped.has(el))])) : null;
     this.layout = layout;
     this.place(layout, dirty);
-    this.measureBoard(null, dirty, undefined, { soon: animate && !deal });
+    this.measureBoard(null, dirty);
     // The stock's count shows with the move; the piles' names for screen readers follow it.
     const stock = this.piles.get("s");
     if (stock && dirty.has("s")) stock.dataset.count = String(layout.stock.length);
@@ -272,10 +272,8 @@ export class Board {
    * piles are left alone where the plan puts them where they are (a move changes the plan
    * of a pile or two at most); without it, every pile is looked at. ``lifts``, the runs a
    * finger may take (geometry.liftsOf), when the caller has worked them out already.
-   * ``soon``: a move's render, whose frame need not wait for the cards to change size (see
-   * below).
    */
-  measureBoard(size = null, changed = null, lifts = undefined, { soon = false } = {}) {
+  measureBoard(size = null, changed = null, lifts = undefined) {
     if (size) {
       this.size = size;
       // Read while the page is laid out (a ResizeObserver's turn): the corner the cards'
@@ -293,19 +291,9 @@ export class Board {
     const hold = this.holding(width, height);
     if (lifts === undefined) lifts = this.legal ? liftsOf(this.legal, this.shape.tableau) : null;
     this.plannedLifts = String(lifts);
-    let geometry = plan(this.shape, width, height, { lengths, lifts, wings, hold });
-    const was = this.geometry;
-    if (soon && was && !size && geometry.cardWidth !== was.cardWidth) {
-      // A move that changes the cards' size (a pile grown long shrinks them) shows in its
-      // frame at the size so far, the piles it changes fanned to fit their places, and every
-      // card takes its new size a frame later: the move's frame restyles, lays out and paints
-      // the cards of the piles it changes, not every card on the table.
-      geometry = was;
-      this.resizeSoon();
-    } else {
-      if (!hold) this.planned = { width, height, key: this.shapeKey, cap: geometry.cardWidth };
-      this.measuredHeight = height;
-    }
+    const geometry = plan(this.shape, width, height, { lengths, lifts, wings, hold });
+    if (!hold) this.planned = { width, height, key: this.shapeKey, cap: geometry.cardWidth };
+    this.measuredHeight = height;
     this.geometry = geometry;
     setData(this.el, "layout", geometry.kind);
     setData(this.el, "planned", `${width}x${height}`); // the board size the plan was made for
@@ -347,17 +335,6 @@ export class Board {
         this.offsets.set(el, { x: dx, y: dy });
       }
     }
-  }
-
-  // Plan the board again once the frame now coming is drawn (a move's render kept the cards'
-  // size for it): every pile is looked at, and the cards take the size the plan gives them.
-  resizeSoon() {
-    if (this.resizing) return;
-    this.resizing = true;
-    afterPaint().then(() => {
-      this.resizing = false;
-      this.measureBoard();
-    });
   }
 
   /** Start the next plan afresh (a new game): the cards may grow again. */
