@@ -24,7 +24,7 @@ from what its parent's and its siblings' settled.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from solitaire.solver.tables import Tables
@@ -135,34 +135,7 @@ class _Relaxed:
         if self.fresh >= limit:
             raise _GaveUp
         self.fresh += 1
-        answer = False
-        for suit, cards in enumerate(self.sequence):
-            if home[suit] == len(cards):
-                continue
-            card = cards[home[suit]]
-            pile = self.where[card]
-            top = self.sizes[pile] - moved[pile]
-            if self.depth[card] < top - 1:
-                continue
-            after = list(moved)
-            if self.depth[card] == top - 1:
-                after[pile] += 1
-            up = list(home)
-            up[suit] += 1
-            if self._wins_kept(after, up, limit, known):
-                answer = True
-                break
-        if not answer:
-            for pile, size in enumerate(self.sizes):
-                if moved[pile] == size:
-                    continue
-                card = self.piles[pile][size - 1 - moved[pile]]
-                if self._based(card, moved, home) or self.room(moved, home, card):
-                    after = list(moved)
-                    after[pile] += 1
-                    if self._wins_kept(after, home, limit, known):
-                        answer = True
-                        break
+        answer = any(self._wins_kept(*step, limit, known) for step in self._steps(moved, home))
         known[key] = answer
         return answer
 
@@ -176,6 +149,12 @@ class _Relaxed:
         if len(self.seen) >= limit:
             raise _GaveUp
         self.seen.add(key)
+        return any(self._wins(*step, limit) for step in self._steps(moved, home))
+
+    def _steps(self, moved: list[int], home: list[int]) -> Iterator[tuple[list[int], list[int]]]:
+        """The states one step from ``moved`` and ``home``, in the order both searches try
+        them: the next card of each suit home, where it is on top of what is left of its pile
+        or moved, then each pile's next card moved, where it has a base or room."""
         for suit, cards in enumerate(self.sequence):
             if home[suit] == len(cards):
                 continue
@@ -189,8 +168,7 @@ class _Relaxed:
                 after[pile] += 1
             up = list(home)
             up[suit] += 1
-            if self._wins(after, up, limit):
-                return True
+            yield after, up
         for pile, size in enumerate(self.sizes):
             if moved[pile] == size:
                 continue
@@ -198,9 +176,7 @@ class _Relaxed:
             if self._based(card, moved, home) or self.room(moved, home, card):
                 after = list(moved)
                 after[pile] += 1
-                if self._wins(after, home, limit):
-                    return True
-        return False
+                yield after, home
 
     def _free(self, card: int, moved: list[int], home: list[int], other: int) -> bool:
         """Whether ``card`` may take a card onto it: not home, not ``other``, and on top of
