@@ -136,10 +136,44 @@ static int room(const Relaxed *r, const uint8_t *moved, const uint8_t *home, int
     return 0;
 }
 
+/* The next state one step from (moved, home) into (after, up), from *step on (0 to start),
+ * in the order both walks try them: the next card of each suit home, where it is on top of
+ * what is left of its pile or moved, then each pile's next card moved, where it has a base or
+ * room. 0 when there is none left. Python twin: stranded.py's _steps. */
+static int next_step(const Relaxed *r, const uint8_t *moved, const uint8_t *home, int *step,
+                     uint8_t *after, uint8_t *up) {
+    const Core *k = r->k;
+    for (; *step < 4; (*step)++) {
+        int s = *step;
+        if (home[s] == 13) continue;
+        int card = k->sequence[13 * s + home[s]], pile = r->where[card];
+        int top = r->sizes[pile] - moved[pile];
+        if (r->depth[card] < top - 1) continue;
+        memcpy(after, moved, (size_t)r->P);
+        if (r->depth[card] == top - 1) after[pile]++;
+        memcpy(up, home, 4);
+        up[s]++;
+        (*step)++;
+        return 1;
+    }
+    for (; *step < 4 + r->P; (*step)++) {
+        int i = *step - 4;
+        if (moved[i] == r->sizes[i]) continue;
+        int card = r->held[i][r->sizes[i] - 1 - moved[i]];
+        if (is_based(r, card, moved, home) || room(r, moved, home, card)) {
+            memcpy(after, moved, (size_t)r->P);
+            after[i]++;
+            memcpy(up, home, 4);
+            (*step)++;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* 1: some sequence of steps from this state sends every card home; 0: none; -1: gave up
  * (the limit, or out of memory). */
 static int wins(Relaxed *r, const uint8_t *moved, const uint8_t *home) {
-    const Core *k = r->k;
     int done = 1;
     for (int s = 0; s < 4; s++)
         if (home[s] < 13) done = 0;
@@ -149,27 +183,9 @@ static int wins(Relaxed *r, const uint8_t *moved, const uint8_t *home) {
     if (r->count >= r->limit) return -1;
     if (add_state(r, key) < 0) return -1;
     uint8_t after[MAXP], up[4];
-    for (int s = 0; s < 4; s++) {
-        if (home[s] == 13) continue;
-        int card = k->sequence[13 * s + home[s]], pile = r->where[card];
-        int top = r->sizes[pile] - moved[pile];
-        if (r->depth[card] < top - 1) continue;
-        memcpy(after, moved, (size_t)r->P);
-        if (r->depth[card] == top - 1) after[pile]++;
-        memcpy(up, home, 4);
-        up[s]++;
+    for (int step = 0; next_step(r, moved, home, &step, after, up);) {
         int got = wins(r, after, up);
         if (got) return got;
-    }
-    for (int i = 0; i < r->P; i++) {
-        if (moved[i] == r->sizes[i]) continue;
-        int card = r->held[i][r->sizes[i] - 1 - moved[i]];
-        if (is_based(r, card, moved, home) || room(r, moved, home, card)) {
-            memcpy(after, moved, (size_t)r->P);
-            after[i]++;
-            int got = wins(r, after, home);
-            if (got) return got;
-        }
     }
     return 0;
 }
@@ -306,7 +322,6 @@ static int memo_put(struct Strand *m, MemoKey key, int won) {
  * most r->limit. */
 static int wins_kept(Relaxed *r, struct Strand *memo, const uint8_t *moved,
                      const uint8_t *home) {
-    const Core *k = r->k;
     int done = 1;
     for (int s = 0; s < 4; s++)
         if (home[s] < 13) done = 0;
@@ -318,26 +333,8 @@ static int wins_kept(Relaxed *r, struct Strand *memo, const uint8_t *moved,
     r->count++;
     uint8_t after[MAXP], up[4];
     int got = 0;
-    for (int s = 0; s < 4 && !got; s++) {
-        if (home[s] == 13) continue;
-        int card = k->sequence[13 * s + home[s]], pile = r->where[card];
-        int top = r->sizes[pile] - moved[pile];
-        if (r->depth[card] < top - 1) continue;
-        memcpy(after, moved, (size_t)r->P);
-        if (r->depth[card] == top - 1) after[pile]++;
-        memcpy(up, home, 4);
-        up[s]++;
+    for (int step = 0; !got && next_step(r, moved, home, &step, after, up);)
         got = wins_kept(r, memo, after, up);
-    }
-    for (int i = 0; i < r->P && !got; i++) {
-        if (moved[i] == r->sizes[i]) continue;
-        int card = r->held[i][r->sizes[i] - 1 - moved[i]];
-        if (is_based(r, card, moved, home) || room(r, moved, home, card)) {
-            memcpy(after, moved, (size_t)r->P);
-            after[i]++;
-            got = wins_kept(r, memo, after, home);
-        }
-    }
     if (got < 0) return got;
     return memo_put(memo, key, got) < 0 ? -1 : got;
 }
