@@ -20,7 +20,7 @@ import json
 import time
 from pathlib import Path
 
-from surveyed import add_arguments, chosen
+from surveyed import add_arguments, chosen, won_in_turn
 
 from solitaire.engine.deal import deal
 from solitaire.engine.games import get_rules
@@ -103,19 +103,13 @@ def won_within(pieces: list[tuple[str, Outcome]], numbers: list[int], cap: int) 
     """The deals that ``pieces`` in turn win within ``cap`` positions as
     :func:`solitaire.solver.hard.hard` runs them: each piece with a key set of its own, as
     here, so it runs as it did alone until it wins or reaches what the budget has left (a
-    beam counting its expansions, rollouts their positions)."""
-    won = []
-    for number in numbers:
-        used = 0
-        for piece, outcome in pieces:
-            win, positions, work, _seconds = outcome[number]
-            if win and used + (work if piece.startswith("b-") else positions) <= cap:
-                won.append(number)
-                break
-            used += positions
-            if used >= cap:
-                break
-    return won
+    beam's win counting its expansions, rollouts' their positions; each spends its
+    positions)."""
+    runs = []
+    for piece, outcome in pieces:
+        cost = 2 if piece.startswith("b-") else 1
+        runs.append({n: (row[0], row[cost], row[1]) for n, row in outcome.items()})
+    return won_in_turn(runs, numbers, cap)
 
 
 def _report(name: str, outcome: Outcome) -> None:

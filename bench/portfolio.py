@@ -21,7 +21,7 @@ import argparse
 import json
 from pathlib import Path
 
-from surveyed import add_arguments, chosen
+from surveyed import add_arguments, chosen, won_in_turn
 
 from solitaire.engine.deal import deal
 from solitaire.engine.games import get_rules
@@ -65,18 +65,8 @@ def covered(order: list[Outcome], numbers: list[int], cap: int) -> int:
 def won_within(order: list[Outcome], numbers: list[int], cap: int) -> list[int]:
     """The deals of ``numbers`` that the beams of ``order``, run in turn, win within ``cap``
     expansions between them (as :func:`solitaire.solver.portfolio.beams` spends them)."""
-    won = []
-    for number in numbers:
-        used = 0
-        for outcome in order:
-            win, spent = outcome[number]
-            if win and used + spent <= cap:
-                won.append(number)
-                break
-            used += spent
-            if used >= cap:
-                break
-    return won
+    runs = [{n: (win, spent, spent) for n, (win, spent) in outcome.items()} for outcome in order]
+    return won_in_turn(runs, numbers, cap)
 
 
 def _name(weights: Weights, width: int) -> str:
