@@ -233,7 +233,7 @@ def test_the_way_back_comes_when_the_solver_proves_it_after_hints_time(page: Any
         if route.request.method != "POST":
             route.continue_()
             return
-        real = route.fetch()  # the site still thinks the position through
+        real = route.fetch(timeout=HINT_WAIT)  # the site still thinks the position through
         route.fulfill(response=real, json={**real.json(), **THINKING_ANSWER})
 
     pattern = "**/api/games/*/hint"
