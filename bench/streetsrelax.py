@@ -32,11 +32,9 @@ both the solver and the relaxed game about where each ends. ``--lines K`` checks
 real wins: the margin of every card that leaves the waste on the first phase's winning lines
 of the first K Hint positions it wins (must be at most 0).
 
-    PYTHONPATH=src python3 bench/streetsrelax.py [--hint 26,68] [--deals 10,59] \
+    .venv/bin/pip install -e '.[bench]'     # SciPy, once
+    .venv/bin/python bench/streetsrelax.py [--hint 26,68] [--deals 10,59] \
         [--clicks 1:32,5:64] [--spent 3] [--lines 20] [--budget 3000]
-
-It needs SciPy (``pip install scipy``); on this machine the system ``python3`` has it, and
-``PYTHONPATH=src`` gives it the package with the C core built for the same Python.
 """
 
 from __future__ import annotations
