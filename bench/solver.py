@@ -4,6 +4,7 @@
     python bench/solver.py --deals 1-50 --budget 100000 --dir survey-rows
     python bench/solver.py --one streets 1      # one deal: positions/s and peak memory
     python bench/solver.py --one streets-and-alleys 5 --stranded 5000  # rule 10 in the DFS
+    python bench/solver.py --deals 401-600 --games streets-and-alleys --stranded 5000 --jobs 1
     python bench/solver.py --speed              # fixed deals, plain Python vs the C core
     python bench/solver.py --speed --before ../old   # this checkout vs another one
     python bench/solver.py --keys streets-and-alleys 5  # bytes per key in the C core's set
@@ -67,7 +68,7 @@ def main() -> None:
     parser.add_argument("--one", nargs=2, metavar=("GAME", "N"), help="solve one deal alone")
     parser.add_argument("--json", action="store_true", help="with --one: one JSON line")
     parser.add_argument(
-        "--stranded", type=int, default=0, help="with --one: solve's stranded (rule 10's limit)"
+        "--stranded", type=int, default=0, help="solve's stranded (rule 10's limit in the DFS)"
     )
     parser.add_argument("--speed", action="store_true", help="plain Python vs the C core")
     parser.add_argument("--repeat", type=int, default=3, help="with --speed: best of N runs")
@@ -91,7 +92,8 @@ def main() -> None:
     args.dir.mkdir(parents=True, exist_ok=True)
     lines = [_row(HEADER), _row(("---",) * len(HEADER))]
     for game in args.games.split(","):
-        rows = survey(game, deals, args.budget, args.jobs, args.dir / f"{game}.csv")
+        out = args.dir / f"{game}.csv"
+        rows = survey(game, deals, args.budget, args.jobs, out, stranded=args.stranded)
         s = Summary.of(rows)
         lines.append(
             _row(

@@ -7,7 +7,9 @@ import json
 import re
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from solitaire.cli import main
@@ -165,3 +167,32 @@ def test_a_survey_does_not_reuse_rows_of_another_game(tmp_path: Path) -> None:
         ("stronghold", "1"),
         ("stronghold", "2"),
     ]
+
+
+def test_a_survey_passes_its_limit_of_rule_10_to_solve_and_records_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--stranded N`` reaches ``solve`` for each deal and each row records it; an unknown
+    row solved without it is solved again when a survey asks for it, and one solved with it
+    is reused by a survey that does not."""
+    from solitaire.solver import survey as module
+
+    asked: list[int] = []
+    plain = module.solve
+
+    def solve(*args: Any, **kwargs: Any) -> Any:
+        asked.append(kwargs["stranded"])
+        return plain(*args, **kwargs)
+
+    monkeypatch.setattr(module, "solve", solve)
+    out_file = tmp_path / "rows.json"
+    base = ("survey", "streets-and-alleys", "--deals", "5-5", "--budget", "2000", "--jobs", "1")
+    assert run(*base, "--out", str(out_file))[0] == 0
+    (row,) = json.loads(out_file.read_text())
+    assert asked == [0] and row["result"] == "unknown" and "stranded" not in row
+    code, out = run(*base, "--stranded", "300", "--out", str(out_file))
+    assert code == 0 and "rule 10 in the depth-first search 300" in out
+    (row,) = json.loads(out_file.read_text())
+    assert asked == [0, 300] and row["stranded"] == 300
+    assert run(*base, "--out", str(out_file))[0] == 0
+    assert asked == [0, 300]

@@ -88,7 +88,8 @@ COVERED = """() => {
     const cards = [...pile.querySelectorAll('[data-card]')];
     cards.slice(0, -1).forEach((card, i) => {
       const look = getComputedStyle(card.querySelector('.centre'));
-      const centre = look.display === 'none' || look.opacity === '0' ? 'hidden' : 'shown';
+      const centre = look.display === 'none' || look.opacity === '0' ||
+        look.visibility === 'hidden' ? 'hidden' : 'shown';
       const next = cards[i + 1].getBoundingClientRect();
       const index = card.querySelector('.index').getBoundingClientRect();
       const across = pile.dataset.fan === 'across';

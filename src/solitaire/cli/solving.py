@@ -84,6 +84,14 @@ def solve(
     show_default=True,
     help="Positions of the hard-wins phase, run on a deal only when the search answers unknown.",
 )
+@click.option(
+    "--stranded",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Rule 10 in the depth-first searches of games without a waste, within this many "
+    "states of its relaxed game a child (0: off; 5000 is the value measured).",
+)
 @params.SCHEDULER
 def survey(
     game: str,
@@ -92,6 +100,7 @@ def survey(
     jobs: int,
     out: Path | None,
     hard: int,
+    stranded: int,
     scheduler: str | None,
 ) -> None:
     """Solve deals A-B of GAME on every core (or a Dask cluster) and sum up the results."""
@@ -106,11 +115,20 @@ def survey(
             raise click.BadParameter(f"cannot read {out}: {error}", param_hint="--out") from None
     try:
         rows = run_survey(
-            game, deals, budget, jobs, out, progress=_bar, scheduler=scheduler, hard=hard
+            game,
+            deals,
+            budget,
+            jobs,
+            out,
+            progress=_bar,
+            scheduler=scheduler,
+            hard=hard,
+            stranded=stranded,
         )
     except SolitaireError as error:
         raise click.ClickException(str(error)) from None
     hard_text = f", hard-wins phase {hard:,}" if hard else ""
+    hard_text += f", rule 10 in the depth-first search {stranded:,}" if stranded else ""
     click.echo(f"{game}, deals {deals[0]}-{deals[-1]}, budget {budget:,} positions{hard_text}")
     click.echo(Summary.of(rows).text())
 

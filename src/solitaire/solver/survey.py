@@ -7,9 +7,12 @@ a hard-wins phase that ran (``hard`` above 0, :mod:`solitaire.solver.hard`; it r
 the first phase answers "unknown") also holds ``hard``, that phase's budget, and ``method``,
 the name of its piece that won ("" when none did); a row without them was decided by the first
 phase, or solved with ``hard=0``, so a survey with the phase writes the first phase's rows as
-one without it does. A row is reused by a later survey of the same game
+one without it does. A row solved with rule 10 in the depth-first searches (``stranded``
+above 0, :func:`solitaire.solver.solve`'s ``stranded``) holds ``stranded``, its limit; a row
+without it was solved with the option off. A row is reused by a later survey of the same game
 when it is a verdict (won or lost: true under any budget) or when it is "unknown" under a
-budget and a hard-wins budget each at least as large as the ones asked for.
+budget, a hard-wins budget and a limit of rule 10 each at least as large as the ones asked
+for.
 """
 
 from __future__ import annotations
@@ -36,19 +39,24 @@ FIELDS = ("game", "deal", "result", "positions", "seconds", "budget", "solution"
 HARD_FIELDS = ("hard", "method")
 """The fields a row has only when a hard-wins phase ran for it."""
 
+STRANDED_FIELD = "stranded"
+"""The field a row has only when it was solved with rule 10 in the depth-first searches."""
+
 Row = dict[str, Any]
 
-Task = tuple[str, int, int] | tuple[str, int, int, int]
-"""What :func:`solve_deal` solves: (game, deal number, budget[, hard-wins budget])."""
+Task = tuple[str, int, int] | tuple[str, int, int, int] | tuple[str, int, int, int, int]
+"""What :func:`solve_deal` solves: (game, deal number, budget[, hard-wins budget[, rule 10's
+limit in the depth-first searches]])."""
 
 
 def solve_deal(task: Task) -> Row:
-    """Solve one deal: ``task`` is (game, deal number, budget) or (game, deal number,
-    budget, hard-wins budget)."""
+    """Solve one deal: ``task`` is (game, deal number, budget), (game, deal number, budget,
+    hard-wins budget) or (game, deal number, budget, hard-wins budget, rule 10's limit)."""
     game, number, budget, *more = task
     hard = more[0] if more else 0
+    stranded = more[1] if len(more) > 1 else 0
     rules = get_rules(game)
-    found = solve(rules, deal(rules, number), budget, hard=hard)
+    found = solve(rules, deal(rules, number), budget, hard=hard, stranded=stranded)
     line = " ".join(str(move) for move in found.solution or ())
     row: Row = {
         "game": game,
@@ -61,16 +69,23 @@ def solve_deal(task: Task) -> Row:
     }
     if hard and (found.method or found.result == "unknown"):
         row["hard"], row["method"] = hard, found.method
+    if stranded:
+        row[STRANDED_FIELD] = stranded
     return row
 
 
-def reusable(row: Row, game: str, budget: int, hard: int = 0) -> bool:
-    """Whether a stored row answers a survey of ``game`` with ``budget`` and ``hard``."""
+def reusable(row: Row, game: str, budget: int, hard: int = 0, stranded: int = 0) -> bool:
+    """Whether a stored row answers a survey of ``game`` with ``budget``, ``hard`` and
+    ``stranded``."""
     if row["game"] not in (game, ""):
         return False
     if Verdict(row["result"]).proved:
         return True
-    return int(row["budget"]) >= budget and int(row.get("hard") or 0) >= hard
+    return (
+        int(row["budget"]) >= budget
+        and int(row.get("hard") or 0) >= hard
+        and int(row.get(STRANDED_FIELD) or 0) >= stranded
+    )
 
 
 def load(path: Path) -> dict[int, Row]:
@@ -96,7 +111,8 @@ def save(path: Path, rows: dict[int, Row]) -> None:
             json.dump(ordered, handle, indent=0)
             handle.write("\n")
         else:
-            extra = [name for name in HARD_FIELDS if any(name in row for row in ordered)]
+            names = (*HARD_FIELDS, STRANDED_FIELD)
+            extra = [name for name in names if any(name in row for row in ordered)]
             writer = csv.DictWriter(handle, fieldnames=(*FIELDS, *extra), restval="")
             writer.writeheader()
             writer.writerows(ordered)
@@ -115,6 +131,8 @@ def _typed(row: Row) -> Row:
     }
     if row.get("hard"):  # CSV gives "" where a row has no hard-wins phase
         typed["hard"], typed["method"] = int(row["hard"]), str(row.get("method") or "")
+    if row.get(STRANDED_FIELD):
+        typed[STRANDED_FIELD] = int(row[STRANDED_FIELD])
     return typed
 
 
@@ -214,19 +232,32 @@ def survey(
     progress: Callable[[Iterator[Row], int], Iterator[Row]] | None = None,
     scheduler: str | None = None,
     hard: int = 0,
+    stranded: int = 0,
 ) -> list[Row]:
     """Solve every deal of ``deals`` (reusing ``out``'s rows), save, and return their rows;
-    ``hard`` is the hard-wins phase's budget (0: no such phase).
+    ``hard`` is the hard-wins phase's budget (0: no such phase), ``stranded`` rule 10's limit
+    in the depth-first searches (0: off).
 
     The deals are solved on ``jobs`` local processes, or on the Dask cluster whose scheduler
     is at ``scheduler``; a row is the same wherever it was solved.
     """
     stored = load(out) if out is not None else {}
-    rows = {n: stored[n] for n in deals if n in stored and reusable(stored[n], game, budget, hard)}
+    rows = {
+        n: stored[n]
+        for n in deals
+        if n in stored and reusable(stored[n], game, budget, hard, stranded)
+    }
     todo = [n for n in deals if n not in rows]
     if todo:
         results: Iterator[Row] = solve_deals(
-            game, todo, budget, min(jobs, len(todo)), scheduler, batch=len(todo), hard=hard
+            game,
+            todo,
+            budget,
+            min(jobs, len(todo)),
+            scheduler,
+            batch=len(todo),
+            hard=hard,
+            stranded=stranded,
         )
         if progress is not None:
             results = progress(results, len(todo))
@@ -250,11 +281,13 @@ def solve_deals(
     ordered: bool = False,
     batch: int | None = None,
     hard: int = 0,
+    stranded: int = 0,
 ) -> Generator[Row, None, None]:
     """The one runner of many deals: solve each of ``numbers`` (which may be endless) on
     ``jobs`` local processes (1: in this process) or on the Dask cluster at ``scheduler``,
     and yield its row, in the deals' order or as each is done; ``hard`` is the hard-wins
-    phase's budget (0: none).
+    phase's budget (0: none), ``stranded`` rule 10's limit in the depth-first searches (0:
+    off).
 
     Deals go out ``batch`` at a time (by default four per worker), so that a caller who stops
     early (enough proved deals) has little work left running. Closing the generator stops
@@ -264,13 +297,17 @@ def solve_deals(
     size = batch or max(jobs, workers.capacity) * 4
     pending = iter(numbers)
     try:
-        while work := [_task(game, number, budget, hard) for number in islice(pending, size)]:
+        while work := [
+            _task(game, number, budget, hard, stranded) for number in islice(pending, size)
+        ]:
             yield from workers.map(solve_deal, work, ordered)
     finally:
         workers.close()
 
 
-def _task(game: str, number: int, budget: int, hard: int) -> Task:
-    """A task of :func:`solve_deal`: without the hard-wins budget when it is 0, as before
-    that phase was there."""
+def _task(game: str, number: int, budget: int, hard: int, stranded: int = 0) -> Task:
+    """A task of :func:`solve_deal`: without the hard-wins budget and rule 10's limit when
+    they are 0, as before they were there."""
+    if stranded:
+        return (game, number, budget, hard, stranded)
     return (game, number, budget, hard) if hard else (game, number, budget)

@@ -125,6 +125,8 @@ typedef struct {
     int immovable_on;      /* and the searches cut what it proves lost (prune_immovable) */
     long strand_limit;     /* and rule 10's, within this many new states (prune_stranded) */
     struct Strand *strand; /* rule 10's answers by relaxed state (stranded.c) */
+    size_t stack_bytes;    /* the last depth-first search's stack at its largest (dfs.c) */
+    long stack_depth;      /* and its frames then */
     uint8_t onto[52][ONTO_MAX]; /* the cards each card builds on (immovable.c) */
     uint8_t nonto[52];
     uint8_t sequence[52];  /* suit s's cards in foundation order at [13 * s] */

@@ -32,7 +32,15 @@ static int rank_kids(Core *k, int n, PyObject *draw, double noise) {
     return 0;
 }
 
-/* One depth-first search: its arguments, its counts and its stack. */
+/* One depth-first search: its arguments, its counts and its stack.
+ *
+ * The stack keeps, for each child not tried yet, only the moves that reach it from its
+ * frame's position (in recs), and the position of every CHECKPOINT-th frame (packed, in
+ * parents). A frame's position is its checkpoint's, with the moves of the record that each
+ * frame from there on is exploring played on it; a child's position and key are made again
+ * from its frame's position when its turn comes, and are the ones expand made. A deep search
+ * (rule 10's cuts send it 100,000 frames down) so keeps about 6 bytes a child and 20 a
+ * frame, where a child's key and position took about 150 bytes. */
 typedef struct {
     Core *k;
     Scorer *s;
@@ -41,12 +49,21 @@ typedef struct {
     double noise, deadline;
     long long budget, limit;
     long expanded;
-    Bytes recs;   /* the records of the children on the stack */
-    Ints offs;    /* every record on the stack, by frame */
-    Ints frames;  /* each frame: index of its first record in offs */
-    Ints cursor;  /* each frame: index of its next record */
-    Ints path;    /* the record each frame after the first was expanded from */
+    Bytes recs;    /* each child on the stack: its count of moves, then the moves */
+    Bytes parents; /* the position of every CHECKPOINT-th frame, packed */
+    Ints frames;   /* each frame: where its first record starts in recs */
+    Ints cursor;   /* each frame: where the record it explores (or tries next) starts */
+    Ints at;       /* each checkpoint: where its position starts in parents */
+    Pos top;       /* the top frame's position, unpacked */
 } Dfs;
+
+#define CHECKPOINT 16
+
+/* The bytes the stack holds: its records, its positions and its integers. */
+static size_t stack_bytes(const Dfs *d) {
+    return d->recs.used + d->parents.used +
+           sizeof(int64_t) * (d->frames.len + d->cursor.len + d->at.len);
+}
 
 /* The root's key goes in visited, and in shared (a unit of budget) if it is new there. */
 static int visit_root(Dfs *d, Pos *root) {
@@ -60,79 +77,143 @@ static int visit_root(Dfs *d, Pos *root) {
     return 0;
 }
 
-/* Expand pos and push its children, ranked, as a new frame. */
-static int push_frame(Dfs *d, Pos *pos) {
+/* A child's moves as a record in recs: where it starts, or -1 out of memory. */
+static int64_t put_moves(Bytes *recs, const Kid *kid) {
+    size_t at = recs->used;
+    uint8_t *w = bytes_room(recs, 1 + 3 * (size_t)kid->nsteps);
+    if (!w) return -1;
+    *w++ = (uint8_t)kid->nsteps;
+    for (int i = 0; i < kid->nsteps; i++) {
+        *w++ = (uint8_t)kid->steps[i].src;
+        *w++ = (uint8_t)kid->steps[i].dst;
+        *w++ = kid->steps[i].count;
+    }
+    return (int64_t)at;
+}
+
+/* Play the moves of the record at recs[at] on p. */
+static void play_record(const Dfs *d, Pos *p, int64_t at) {
+    const uint8_t *m = d->recs.data + at;
+    for (int i = 0; i < m[0]; i++) {
+        Raw r = {(int8_t)m[1 + 3 * i], (int8_t)m[2 + 3 * i], m[3 + 3 * i]};
+        play(d->k, p, r);
+    }
+}
+
+/* Expand pos (packed in packed, len bytes) and push its children, ranked, as a new frame;
+ * d->top becomes pos. */
+static int push_frame(Dfs *d, Pos *pos, const uint8_t *packed, int len) {
     int n = expand(d->k, d->s, pos, d->visited);
     if (n < 0 || rank_kids(d->k, n, d->draw, d->noise) < 0) return -1;
-    if (ints_push(&d->frames, (int64_t)d->offs.len) < 0 ||
-        ints_push(&d->cursor, (int64_t)d->offs.len) < 0)
+    if (d->frames.len % CHECKPOINT == 0) {
+        if (ints_push(&d->at, (int64_t)d->parents.used) < 0) return -1;
+        uint8_t *w = bytes_room(&d->parents, (size_t)len);
+        if (!w) return -1;
+        memcpy(w, packed, (size_t)len);
+    }
+    if (ints_push(&d->frames, (int64_t)d->recs.used) < 0 ||
+        ints_push(&d->cursor, (int64_t)d->recs.used) < 0)
         return -1;
-    for (int i = 0; i < n; i++) {
-        int64_t at = put_record(d->k, &d->recs, &d->k->kids[i], -1);
-        if (at < 0 || ints_push(&d->offs, at) < 0) return -1;
+    for (int i = 0; i < n; i++)
+        if (put_moves(&d->recs, &d->k->kids[i]) < 0) return -1;
+    copy_pos(&d->top, pos);
+    size_t bytes = stack_bytes(d);
+    if (bytes > d->k->stack_bytes) {
+        d->k->stack_bytes = bytes;
+        d->k->stack_depth = (long)d->frames.len;
     }
     return 0;
 }
 
-/* Drop the top frame, its records with it. */
+/* Drop the top frame, its records with it; the frame below goes on to its next record, and
+ * d->top becomes its position: its checkpoint's, with the records the frames between
+ * explore played on it. */
 static void pop_frame(Dfs *d) {
-    size_t first = (size_t)d->frames.data[d->frames.len - 1];
-    d->recs.used = first < d->offs.len ? (size_t)d->offs.data[first] : d->recs.used;
-    d->offs.len = first;
+    size_t f = d->frames.len - 1;
+    d->recs.used = (size_t)d->frames.data[f];
+    if (f % CHECKPOINT == 0) {
+        d->at.len--;
+        d->parents.used = (size_t)d->at.data[d->at.len];
+    }
     d->frames.len--;
     d->cursor.len--;
-    if (d->path.len) d->path.len--;
+    if (!f) return;
+    int64_t *cursor = &d->cursor.data[f - 1];
+    *cursor += 1 + 3 * d->recs.data[*cursor];
+    size_t from = (f - 1) / CHECKPOINT * CHECKPOINT;
+    unpack_buf(d->k, d->parents.data + d->at.data[d->at.len - 1], &d->top);
+    for (size_t i = from; i < f - 1; i++) play_record(d, &d->top, d->cursor.data[i]);
 }
 
-/* Whether the search goes on to expand r: 1, with r's key added to visited (and to shared,
- * for a unit of budget, where it is new); 0 when the clock, the limit or the budget stops
- * the search first; -1 on an error. */
-static int admit(Dfs *d, const Record *r) {
+/* The child of the top frame that the moves at recs[at] reach, packed into packed (its
+ * length is returned), then unpacked into child, with its key and hash: as expand made it,
+ * played from the same position and laid out afresh as a popped record was. */
+static int make_child(Dfs *d, int64_t at, Pos *child, uint8_t *packed, uint8_t *key,
+                      int *keylen, uint64_t *hash) {
+    Pos played;
+    copy_pos(&played, &d->top);
+    play_record(d, &played, at);
+    int len = pack_buf(d->k, &played, packed);
+    unpack_buf(d->k, packed, child);
+    *keylen = make_key(d->k, child, key);
+    *hash = hash_bytes(key, (size_t)*keylen);
+    return len;
+}
+
+/* Whether the search goes on to expand the child with this key: 1, with the key added to
+ * visited (and to shared, for a unit of budget, where it is new); 0 when the clock, the
+ * limit or the budget stops the search first; -1 on an error. */
+static int admit(Dfs *d, const uint8_t *key, int keylen, uint64_t hash) {
     if (!(d->visited->count % 1024) && d->deadline >= 0 && monotonic() > d->deadline) return 0;
     if ((long long)d->visited->count >= d->limit) return 0;
-    if (!keyset_find(d->shared, r->key, r->keylen, r->hash)) {
+    if (!keyset_find(d->shared, key, keylen, hash)) {
         if (d->expanded >= d->budget) return 0;
-        if (keyset_add(d->shared, r->key, r->keylen, r->hash) < 0) return -1;
+        if (keyset_add(d->shared, key, keylen, hash) < 0) return -1;
         d->expanded++;
     }
-    return keyset_add(d->visited, r->key, r->keylen, r->hash) < 0 ? -1 : 1;
+    return keyset_add(d->visited, key, keylen, hash) < 0 ? -1 : 1;
 }
 
-/* The winning line: the moves to each record on the path, then r's. */
-static PyObject *won_line(const Dfs *d, const Record *r) {
+/* The moves of the record at recs[at], appended to line: 0, or -1 on an error. */
+static int append_record(const Dfs *d, PyObject *line, int64_t at) {
+    const uint8_t *m = d->recs.data + at;
+    return append_steps(line, m + 1, m[0]);
+}
+
+/* The winning line: the moves of the record each frame explores, the top frame's last. */
+static PyObject *won_line(const Dfs *d) {
     PyObject *line = PyList_New(0);
     if (!line) return NULL;
-    for (size_t i = 0; i < d->path.len; i++) {
-        Record step_rec;
-        get_record(&d->recs, d->path.data[i], &step_rec);
-        if (append_steps(line, step_rec.steps, step_rec.nsteps) < 0) goto fail;
-    }
-    if (append_steps(line, r->steps, r->nsteps) == 0) return line;
-fail:
-    Py_DECREF(line);
-    return NULL;
+    for (size_t i = 0; i < d->cursor.len; i++)
+        if (append_record(d, line, d->cursor.data[i]) < 0) {
+            Py_DECREF(line);
+            return NULL;
+        }
+    return line;
 }
 
 /* The search from root: "won" (with *line), "lost" or "unknown"; NULL on an error. */
 static const char *search(Dfs *d, Pos *root, PyObject **line) {
-    if (visit_root(d, root) < 0 || push_frame(d, root) < 0) return NULL;
+    uint8_t packed[HEADMAX + 2 * MAXCARDS], key[KEYMAX];
+    int len = pack_buf(d->k, root, packed), keylen;
+    uint64_t hash;
+    if (visit_root(d, root) < 0 || push_frame(d, root, packed, len) < 0) return NULL;
     while (d->frames.len) {
-        size_t f = d->frames.len - 1;
-        size_t end = f + 1 < d->frames.len ? (size_t)d->frames.data[f + 1] : d->offs.len;
-        if ((size_t)d->cursor.data[f] >= end) {
+        int64_t *cursor = &d->cursor.data[d->frames.len - 1];
+        if ((size_t)*cursor >= d->recs.used) { /* the top frame's records end the stack */
             pop_frame(d);
             continue;
         }
-        int64_t at = d->offs.data[d->cursor.data[f]++];
-        Record r;
-        get_record(&d->recs, at, &r);
-        if (keyset_find(d->visited, r.key, r.keylen, r.hash)) continue;
-        if (r.pos[0] == 0) return (*line = won_line(d, &r)) ? "won" : NULL;
-        int go = admit(d, &r);
-        if (go <= 0) return go < 0 ? NULL : "unknown";
         Pos pos;
-        unpack_buf(d->k, r.pos, &pos);
-        if (ints_push(&d->path, at) < 0 || push_frame(d, &pos) < 0) return NULL;
+        len = make_child(d, *cursor, &pos, packed, key, &keylen, &hash);
+        if (keyset_find(d->visited, key, keylen, hash)) {
+            *cursor += 1 + 3 * d->recs.data[*cursor];
+            continue;
+        }
+        if (pos.left == 0) return (*line = won_line(d)) ? "won" : NULL;
+        int go = admit(d, key, keylen, hash);
+        if (go <= 0) return go < 0 ? NULL : "unknown";
+        if (push_frame(d, &pos, packed, len) < 0) return NULL; /* the cursor stays */
     }
     return "lost";
 }
@@ -148,16 +229,18 @@ PyObject *core_dfs(Core *k, PyObject *args) {
     Pos root;
     if (deadline_arg(deadline_obj, &d.deadline) < 0 || unpack(k, root_obj, &root) < 0) return NULL;
     if (!(d.visited = keyset_new())) return NULL;
+    k->stack_bytes = 0;
+    k->stack_depth = 0;
     const char *what = search(&d, &root, &line);
     if (what) {
         if (!line) line = PyList_New(0);
         if (line) out = Py_BuildValue("(slNO)", what, d.expanded, line, (PyObject *)d.visited);
     }
     bytes_free(&d.recs);
-    ints_free(&d.offs);
+    bytes_free(&d.parents);
+    ints_free(&d.at);
     ints_free(&d.frames);
     ints_free(&d.cursor);
-    ints_free(&d.path);
     Py_DECREF(d.visited);
     return out;
 }

@@ -246,6 +246,10 @@ static PyObject *core_prune_stranded(Core *k, PyObject *obj) {
     Py_RETURN_NONE;
 }
 
+static PyObject *core_stack_peak(Core *k, PyObject *Py_UNUSED(ignored)) {
+    return Py_BuildValue("(nl)", (Py_ssize_t)k->stack_bytes, k->stack_depth);
+}
+
 static PyObject *core_waste_lost(Core *k, PyObject *obj) {
     Pos p;
     if (unpack(k, obj, &p) < 0) return NULL;
@@ -371,6 +375,8 @@ static PyMethodDef core_methods[] = {
     {"tops", (PyCFunction)core_tops, METH_O, "Each foundation's top card (-1: empty)."},
     {"prune_immovable", (PyCFunction)core_prune_immovable, METH_O,
      "Whether the searches cut the children a card of which can never move."},
+    {"stack_peak", (PyCFunction)core_stack_peak, METH_NOARGS,
+     "(bytes, frames): the last depth-first search's stack at its largest."},
     {"stranded_kept", (PyCFunction)core_stranded_kept, METH_O,
      "Whether rule 10 proves it lost as the search asks it (prune_stranded's limit)."},
     {"prune_stranded", (PyCFunction)core_prune_stranded, METH_O,

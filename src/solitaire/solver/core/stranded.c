@@ -249,9 +249,16 @@ typedef struct {
 #define MEMO_WON (1ull << 62)
 #define MEMO_CAP 200000 /* the most answers kept: more, and they are dropped (stranded.py) */
 
+/* The answers: their keys in the order they came (keys), and an open-addressing table of
+ * 4-byte places in keys (index, 0: a free slot, i + 1: keys[i]) kept at most half full. A
+ * key takes its 48 bytes once and two to four bytes of table, where a table of keys kept
+ * half full took 96 to 192. */
 struct Strand {
-    MemoKey *slots;
-    size_t mask, count;
+    uint32_t *index;
+    size_t mask;
+    MemoKey *keys;
+    size_t count, cap;
+    size_t most; /* the most keys it can hold: MEMO_CAP, and one question's limit of states */
 };
 
 static MemoKey memo_key(const Relaxed *r, const uint8_t *moved, const uint8_t *home) {
@@ -287,8 +294,9 @@ static int memo_same(const MemoKey *a, const MemoKey *b) {
 /* 1: won, 0: lost, -1: not known. */
 static int memo_find(const struct Strand *m, const MemoKey *key) {
     size_t at = memo_slot(key, m->mask);
-    while (m->slots[at].w[5]) {
-        if (memo_same(&m->slots[at], key)) return (m->slots[at].w[5] & MEMO_WON) != 0;
+    while (m->index[at]) {
+        const MemoKey *there = &m->keys[m->index[at] - 1];
+        if (memo_same(there, key)) return (there->w[5] & MEMO_WON) != 0;
         at = (at + 1) & m->mask;
     }
     return -1;
@@ -297,24 +305,31 @@ static int memo_find(const struct Strand *m, const MemoKey *key) {
 /* Keep key's answer (a key not there yet): 0, or -1 out of memory. */
 static int memo_put(struct Strand *m, MemoKey key, int won) {
     if (won) key.w[5] |= MEMO_WON;
+    if (m->count == m->cap) {
+        size_t cap = 2 * m->cap;
+        if (m->cap < m->most && cap > m->most) cap = m->most; /* no room it cannot fill */
+        MemoKey *keys = realloc(m->keys, cap * sizeof *keys);
+        if (!keys) return -1;
+        m->keys = keys;
+        m->cap = cap;
+    }
     if (2 * (m->count + 1) > m->mask + 1) {
         size_t size = 2 * (m->mask + 1);
-        MemoKey *grown = calloc(size, sizeof *grown);
+        uint32_t *grown = calloc(size, sizeof *grown);
         if (!grown) return -1;
-        for (size_t i = 0; i <= m->mask; i++) {
-            if (!m->slots[i].w[5]) continue;
-            size_t to = memo_slot(&m->slots[i], size - 1);
-            while (grown[to].w[5]) to = (to + 1) & (size - 1);
-            grown[to] = m->slots[i];
+        for (size_t i = 0; i < m->count; i++) {
+            size_t to = memo_slot(&m->keys[i], size - 1);
+            while (grown[to]) to = (to + 1) & (size - 1);
+            grown[to] = (uint32_t)(i + 1);
         }
-        free(m->slots);
-        m->slots = grown;
+        free(m->index);
+        m->index = grown;
         m->mask = size - 1;
     }
     size_t at = memo_slot(&key, m->mask);
-    while (m->slots[at].w[5]) at = (at + 1) & m->mask;
-    m->slots[at] = key;
-    m->count++;
+    while (m->index[at]) at = (at + 1) & m->mask;
+    m->keys[m->count] = key;
+    m->index[at] = (uint32_t)(++m->count);
     return 0;
 }
 
@@ -342,19 +357,26 @@ static int wins_kept(Relaxed *r, struct Strand *memo, const uint8_t *moved,
 int strand_limit(Core *k, long limit) {
     if (limit > 0 && !k->strand) {
         struct Strand *m = calloc(1, sizeof *m);
-        if (!m || !(m->slots = calloc(1024, sizeof *m->slots))) {
+        if (!m || !(m->index = calloc(2048, sizeof *m->index)) ||
+            !(m->keys = malloc(1024 * sizeof *m->keys))) {
+            if (m) free(m->index);
             free(m);
             return -1;
         }
-        m->mask = 1023;
+        m->mask = 2047;
+        m->cap = 1024;
         k->strand = m;
     }
     k->strand_limit = limit > 0 ? limit : 0;
+    if (k->strand) k->strand->most = MEMO_CAP + (size_t)k->strand_limit;
     return 0;
 }
 
 void strand_free(Core *k) {
-    if (k->strand) free(k->strand->slots);
+    if (k->strand) {
+        free(k->strand->index);
+        free(k->strand->keys);
+    }
     free(k->strand);
     k->strand = NULL;
 }
@@ -363,7 +385,7 @@ int stranded_kept(Core *k, const Pos *p) {
     struct Strand *m = k->strand;
     if (!m || k->strand_limit <= 0) return 0;
     if (m->count >= MEMO_CAP) {
-        memset(m->slots, 0, (m->mask + 1) * sizeof *m->slots);
+        memset(m->index, 0, (m->mask + 1) * sizeof *m->index);
         m->count = 0;
     }
     Relaxed r;

@@ -88,7 +88,7 @@ export function faceMarkup(code) {
     : `<text class="index" x="6" y="37">${label}</text>`;
   return (
     `<svg class="face" viewBox="0 0 100 140" aria-hidden="true" focusable="false">` +
-    `<rect class="paper" x="1" y="1" width="98" height="138" rx="9"/>` +
+    `<rect class="paper" width="100" height="140" rx="8"/>` +
     index +
     use(suit, 60, 7, 34, "corner") +
     use(suit, 7, 45, 28, "side") +
