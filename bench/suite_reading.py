@@ -20,7 +20,8 @@ is missed, and a worker's first test carries the start of its Chromium and its s
 last one loses what the session's end stops. A load is a page's ``load`` event off
 ``about:blank``; a move the page sends is a POST to ``/api/games/ID/moves`` (a drag, a key)
 or ``.../click`` (a click or a tap) seen by the page's ``request`` event; one the test sends,
-a POST to ``.../moves`` through ``tablepage.Session``.
+a POST to ``.../moves`` through ``tablepage.Session``, each move of a line sent in one
+request counted (``api_requests`` counts the requests).
 """
 
 from __future__ import annotations
@@ -106,7 +107,10 @@ def _watch() -> None:
 
     def counting_call(self: Any, method: str, path: str, body: Any = None) -> Any:
         if method == "POST" and MOVE.search(path):
-            _bump("api_moves")
+            # A request may carry a line of moves ({"moves": [...]}): each is counted.
+            line = (body or {}).get("moves")
+            _counts["api_moves"] += len(line) if isinstance(line, list) else 1
+            _bump("api_requests")
         return call(self, method, path, body)
 
     pool.take = counting_take
@@ -139,7 +143,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     result = yield
     after = _cpu()
     row: dict[str, Any] = {"test": item.nodeid}
-    row.update({k: _counts[k] for k in ("loads", "page_moves", "api_moves")})
+    row.update({k: _counts[k] for k in ("loads", "page_moves", "api_moves", "api_requests")})
     row.update({k: round(after[k] - before[k], 3) for k in KINDS})
     out = os.environ.get("SUITE_READING", "suite-reading")
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")

@@ -170,10 +170,10 @@ def play_moves(
     until_won: bool = False,
     **extra: Any,
 ) -> dict[str, Any]:
-    """Play ``moves`` in ``game`` (a game object) through the API as the page's guest, one
-    request each (:class:`Session`), with ``extra`` in every request, stopping at the win
-    if ``until_won``; every answer must be a success. Returns the last game object
-    (``game`` itself if no move was played).
+    """Play ``moves`` in ``game`` (a game object) through the API as the page's guest
+    (:class:`Session`), in one request, or one request each stopping at the win if
+    ``until_won``, with ``extra`` in every request; every answer must be a success.
+    Returns the last game object (``game`` itself if no move was played).
     """
     session = Session.of(page)
     try:
@@ -190,9 +190,16 @@ def _play(
     until_won: bool = False,
     **extra: Any,
 ) -> dict[str, Any]:
-    """:func:`play_moves` in ``session``."""
+    """:func:`play_moves` in ``session``: the moves in one request (``{"moves": [...]}``,
+    one change of the game, as if each had been sent alone), or, with ``until_won``, one
+    request a move up to the win."""
     path = f"/api/games/{game['id']}/moves"
     played = game
+    if moves and not until_won:
+        line = list(moves)
+        answer = session.call("POST", path, {"moves": line, "version": played["version"], **extra})
+        assert answer["status"] == 200, {"moves": line, **answer}
+        return dict(answer["body"])
     for move in moves:
         answer = session.call("POST", path, {"move": move, "version": played["version"], **extra})
         assert answer["status"] == 200, {"move": move, **answer}

@@ -158,6 +158,19 @@ def text(data: dict[str, Any], key: str) -> str:
     return value
 
 
+def texts(data: dict[str, Any], key: str, most: int) -> list[str]:
+    """``data[key]`` as a list of 1 to ``most`` strings, refusing a missing key, another
+    type, an empty list or a longer one."""
+    if key not in data:
+        raise Refused(400, f"{key} is missing")
+    value = data[key]
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise Refused(400, f"{key} must be a list of strings")
+    if not 1 <= len(value) <= most:
+        raise Refused(400, f"{key} must hold 1 to {most} items, not {len(value)}")
+    return value
+
+
 def date(data: dict[str, Any], key: str) -> datetime.date:
     """``data[key]`` as a date written YYYY-MM-DD."""
     value = text(data, key)

@@ -10,7 +10,17 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from solitaire.site import limits
 from solitaire.site.accounts import prefs
-from solitaire.site.jsonapi import Refused, body, date, endpoint, flag, integer, reads, text
+from solitaire.site.jsonapi import (
+    Refused,
+    body,
+    date,
+    endpoint,
+    flag,
+    integer,
+    reads,
+    text,
+    texts,
+)
 from solitaire.site.play import deal_choice, hinting, records, reviewing
 from solitaire.site.play.models import Game
 from solitaire.site.play.owner import owned_game
@@ -57,8 +67,19 @@ def _autocomplete(request: HttpRequest) -> bool:
 
 @endpoint("POST")
 def move(request: HttpRequest, pk: int) -> HttpResponse:
-    """``POST /api/games/ID/moves`` ``{"move", "version"}``: play a move."""
+    """``POST /api/games/ID/moves`` ``{"move", "version"}``: play a move.
+
+    ``{"moves": [...], "version"}`` plays up to :data:`records.MOST_MOVES` moves in order as
+    one change (one new version), as if each had been sent alone: all of them, or none when
+    one is illegal (400, naming it).
+    """
     data = body(request)
+    if "moves" in data:
+        if "move" in data:
+            raise Refused(400, "send move or moves, not both")
+        line, version = texts(data, "moves", records.MOST_MOVES), integer(data, "version")
+        action = records.play_moves(line, _autocomplete(request))
+        return JsonResponse(records.change(_owned(request, pk), version, action))
     played, version = text(data, "move"), integer(data, "version")
     action = records.play_move(played, _autocomplete(request))
     return JsonResponse(records.change(_owned(request, pk), version, action))

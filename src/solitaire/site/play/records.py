@@ -23,9 +23,10 @@ from django.utils import timezone
 import solitaire
 from solitaire.engine.clicks import click_map
 from solitaire.engine.deal import MAX_DEAL
+from solitaire.engine.errors import SolitaireError
 from solitaire.engine.layout import Layout
 from solitaire.engine.state import Move
-from solitaire.engine.status import WON, Standing, autocomplete_ready
+from solitaire.engine.status import WON, Standing, autocomplete_ready, is_won
 from solitaire.engine.tablefacts import table_facts
 from solitaire.site.jsonapi import Refused
 from solitaire.site.play import known
@@ -34,6 +35,9 @@ from solitaire.solver import JUDGE
 
 RESULTS = {"won": Result.WON, "stuck": Result.STUCK, "playing": Result.PLAYING}
 """The stored result for each status the engine reports."""
+
+MOST_MOVES = 2_000
+"""The most moves one request may play (``{"moves": [...]}``): more than any game's line."""
 
 RANDOM_DEALS = 1_000_000
 """A plain New deal draws its number from 1 to this, short enough to read out."""
@@ -253,6 +257,28 @@ def play_move(move: str, autocomplete: bool) -> Change:
     def action(engine: solitaire.Game) -> list[Move]:
         engine.push(move)
         return autocomplete_if(autocomplete, engine)
+
+    return action
+
+
+def play_moves(moves: list[str], autocomplete: bool) -> Change:
+    """A change that plays ``moves`` in order, each followed by Auto complete if on, as
+    separate requests would; a move that is illegal, or that comes after the game is won,
+    refuses the whole change (400, naming the move), and nothing is written."""
+
+    def action(engine: solitaire.Game) -> list[Move]:
+        autocompleted: list[Move] = []
+        for number, move in enumerate(moves, 1):
+            if is_won(engine.rules, engine.state):
+                raise Refused(400, f"move {number} of {len(moves)} ({move}): the game is won")
+            try:
+                engine.push(move)
+            except SolitaireError as problem:
+                raise Refused(
+                    400, f"move {number} of {len(moves)} ({move}): {problem}"
+                ) from None
+            autocompleted = autocomplete_if(autocomplete, engine)
+        return autocompleted
 
     return action
 
