@@ -49,6 +49,29 @@ def test_every_published_win_replays_to_a_win(game: str) -> None:
             assert row["solution"] == ""
 
 
+UNSEEN = {"streets-and-alleys": (401, 600)}
+"""The published surveys of deals the solver's settings were not chosen on, and their deals."""
+
+
+@pytest.mark.parametrize("game", UNSEEN)
+def test_the_unseen_survey_covers_its_deals_with_rule_10_in_the_search(game: str) -> None:
+    assert sorted(p.stem for p in (SURVEYS / "unseen").glob("*.json")) == sorted(UNSEEN)
+    rows = load(SURVEYS / "unseen" / f"{game}.json")
+    first, last = UNSEEN[game]
+    assert sorted(rows) == list(range(first, last + 1))
+    assert {(row["game"], row["stranded"]) for row in rows.values()} == {(game, 5000)}
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("game", UNSEEN)
+def test_every_unseen_win_replays_to_a_win(game: str) -> None:
+    for number, row in load(SURVEYS / "unseen" / f"{game}.json").items():
+        if row["result"] == "won":
+            assert replay_wins(game, number, row["solution"].split()), f"{game} deal {number}"
+        else:
+            assert row["solution"] == ""
+
+
 def test_the_wilson_interval_covers_the_true_share_about_95_times_in_100() -> None:
     rng = random.Random(19)
     for share, trials in ((0.02, 1000), (0.3, 200), (0.86, 200)):

@@ -143,6 +143,31 @@ def test_the_rules_page_names_the_hard_wins_phase_of_a_survey(client, settings, 
     assert "solitaire survey blockade --deals 1-2 --budget 1000 --hard 5000" in html
 
 
+def test_the_rules_page_gives_the_unseen_deals_survey_with_its_command(
+    client, settings, tmp_path
+) -> None:
+    row = {"result": "won", "positions": 10, "seconds": 0.5, "budget": 1000, "solution": ""}
+    (tmp_path / "blockade.json").write_text(json.dumps([{**row, "deal": 1}]))
+    settings.SURVEY_DIR = str(tmp_path)
+    assert client.get("/rules/blockade/").context["unseen"] is None
+    assert "survey-unseen" not in client.get("/rules/blockade/").content.decode()
+    (tmp_path / "unseen").mkdir()
+    unseen = [
+        {**row, "deal": 401, "stranded": 5000},
+        {**row, "deal": 402, "result": "lost", "stranded": 5000},
+        {**row, "deal": 403, "result": "unknown", "stranded": 5000},
+    ]
+    (tmp_path / "unseen" / "blockade.json").write_text(json.dumps(unseen))
+    response = client.get("/rules/blockade/")
+    figures = response.context["unseen"]
+    assert (figures["won"], figures["lost"], figures["unknown"]) == (1, 1, 1)
+    html = response.content.decode()
+    assert "On deals 401-403, which its settings were not chosen on" in html
+    assert "solitaire survey blockade --deals 401-403 --budget 1000 --stranded 5000" in html
+    # the page's own survey is still the first file's
+    assert response.context["survey"]["won"] == 1
+
+
 def test_static_files_are_served(client) -> None:
     response = client.get("/static/solitaire/css/site.css")
     assert response.status_code == 200

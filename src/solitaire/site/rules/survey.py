@@ -4,7 +4,8 @@ The figures are counted from the game's survey file, as ``solitaire survey GAME 
 --budget N [--hard M] --out FILE`` writes it (:mod:`solitaire.solver.survey`), kept at
 ``solitaire/data/survey/GAME.json`` in the package or in the folder named by
 ``SOLITAIRE_SURVEY_DIR``. Without one the page says that no survey is published yet: the
-site never shows a figure that our own runs did not produce.
+site never shows a figure that our own runs did not produce. A survey of deals the solver's
+settings were not chosen on, where one is published, is kept in the folder's ``unseen/``.
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ PROVED = (str(Verdict.WON), str(Verdict.LOST))
 """The survey results that are proofs."""
 
 
-def _file(game: str) -> tuple[str, tuple[int, int]] | None:
-    """The path of ``game``'s survey file and its version (time and size), or None."""
-    folder = settings.SURVEY_DIR or str(resources.files("solitaire") / "data" / "survey")
-    path = Path(folder) / f"{game}.json"
+def _file(game: str, unseen: bool = False) -> tuple[str, tuple[int, int]] | None:
+    """The path of ``game``'s survey file (of its unseen deals, with ``unseen``) and its
+    version (time and size), or None."""
+    folder = Path(settings.SURVEY_DIR or str(resources.files("solitaire") / "data" / "survey"))
+    path = (folder / "unseen" if unseen else folder) / f"{game}.json"
     try:
         found = path.stat()
     except OSError:
@@ -35,12 +37,13 @@ def _file(game: str) -> tuple[str, tuple[int, int]] | None:
     return str(path), (found.st_mtime_ns, found.st_size)
 
 
-def survey(game: str) -> dict[str, Any] | None:
-    """The survey figures of ``game`` with the command that reproduces them, or None.
+def survey(game: str, unseen: bool = False) -> dict[str, Any] | None:
+    """The survey figures of ``game`` (of its unseen deals, with ``unseen``) with the command
+    that reproduces them, or None.
 
     Counted once per version of the file (a published survey runs to 1,000 rows), and again
     when the file changes."""
-    found = _file(game)
+    found = _file(game, unseen)
     return None if found is None else _figures(game, *found)
 
 
@@ -74,7 +77,8 @@ def _figures(game: str, path: str, version: tuple[int, int]) -> dict[str, Any] |
     summary = Summary.of(rows.values())
     budget = max(int(row["budget"]) for row in rows.values())
     hard = max(int(row.get("hard") or 0) for row in rows.values())
-    phase = f" --hard {hard}" if hard else ""
+    stranded = max(int(row.get("stranded") or 0) for row in rows.values())
+    phase = (f" --hard {hard}" if hard else "") + (f" --stranded {stranded}" if stranded else "")
     whole = len(numbers) == numbers[-1] - numbers[0] + 1
     span = f"{numbers[0]}-{numbers[-1]}"
     return {

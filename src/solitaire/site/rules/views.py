@@ -21,6 +21,7 @@ def page(request: HttpRequest, game: str) -> HttpResponse:
     context: dict[str, object] = {
         "game": rules,
         "survey": found,
+        "unseen": survey(game, unseen=True),
         "proved_by_players": won_by_players(game).count(),
     }
     if found:
