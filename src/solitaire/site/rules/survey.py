@@ -1,8 +1,8 @@
 """What our solver proved about a game, for the rules page's table.
 
 The figures are counted from the game's survey file, as ``solitaire survey GAME --deals A-B
---budget N [--hard M] --out FILE`` writes it (:mod:`solitaire.solver.survey`), kept at
-``solitaire/data/survey/GAME.json`` in the package or in the folder named by
+--budget N [--hard M] [--stranded S] --out FILE`` writes it (:mod:`solitaire.solver.survey`),
+kept at ``solitaire/data/survey/GAME.json`` in the package or in the folder named by
 ``SOLITAIRE_SURVEY_DIR``. Without one the page says that no survey is published yet: the
 site never shows a figure that our own runs did not produce. A survey of deals the solver's
 settings were not chosen on, where one is published, is kept in the folder's ``unseen/``.
